@@ -1,0 +1,5 @@
+/**
+ * @packageDocumentation
+ * Service runner that reacts to Debusine work request completions.
+ */
+export {}

@@ -1,0 +1,5 @@
+/**
+ * @packageDocumentation
+ * Debusine API client: one namespace per resource, uploads and downloads.
+ */
+export {}

@@ -1,0 +1,5 @@
+/**
+ * @packageDocumentation
+ * Obtain a Debusine API token through enrollment.
+ */
+export {}

@@ -1,0 +1,5 @@
+/**
+ * @packageDocumentation
+ * Debusine completion notifications over the websocket channel.
+ */
+export {}

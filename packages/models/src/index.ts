@@ -1,0 +1,9 @@
+/**
+ * @packageDocumentation
+ * Debusine resource models: zod schemas with inferred types, protocol constants and the
+ * base error class of the debusine-ts suite. No I/O: this package loads in a browser.
+ */
+export { SdkError, type SdkErrorOptions } from './errors/sdk-error.js'
+export { ValidationError, type ValidationIssue } from './errors/validation-error.js'
+export { ResponseValidationError } from './errors/response-validation-error.js'
+export { parseModel, parseResponse } from './parse.js'

@@ -1,0 +1,5 @@
+/**
+ * @packageDocumentation
+ * HTTP transport for the Debusine API: auth, errors, retries, timeouts, pagination.
+ */
+export {}

@@ -1,0 +1,111 @@
+# Shared settings and helpers for up, down, debusine, admin, workspace.
+# Sourced, not run. Facts behind the choices: /work/shared/REAL_SERVER.md.
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$HERE/../.." && pwd)
+
+SUITE=${DEBUSINE_TS_SERVER_SUITE:-sid}
+case $SUITE in
+  # Pinned so that a new upload fails loudly instead of changing the server under the tests.
+  sid) PIN=0.16.2 ;;
+  trixie) PIN=0.11.3 ;;
+  *) echo "DEBUSINE_TS_SERVER_SUITE must be sid or trixie, not '$SUITE'" >&2; exit 2 ;;
+esac
+CACHE=$(realpath -m "${DEBUSINE_TS_SERVER_CACHE:-/var/cache/debusine-ts/$SUITE}")
+ROOT=$CACHE/root            # the chroot; only ever a complete build (renamed into place)
+BUILD=$CACHE/root.build     # where a chroot is being built
+LOGDIR=$CACHE/log           # daemon logs, on the host
+ENV_FILE=$CACHE/env
+STATE=$ROOT/var/lib/debusine-ts   # inside the chroot: wiping the chroot wipes the state
+RUNDIR=/run/debusine-ts           # PID files, path inside the chroot
+PORT=${DEBUSINE_TS_SERVER_PORT:-8011}
+REDIS_PORT=${DEBUSINE_TS_REDIS_PORT:-16379}
+MIRROR=${DEBUSINE_TS_MIRROR:-http://deb.debian.org/debian}
+API_URL=http://127.0.0.1:$PORT/api
+CHROOT_PATH=/usr/sbin:/usr/bin:/sbin:/bin   # debusine-admin needs /usr/sbin (runuser)
+
+log() { echo "real-server: $*" >&2; }
+die() { echo "real-server: ERROR: $*" >&2; exit 1; }
+
+require_root() { [ "$(id -u)" = 0 ] || die "must run as root (it builds a chroot and mounts file systems)"; }
+
+# Serialise up/down/workspace. The fd must be closed (9>&-) in every daemon we start,
+# or the daemon keeps the lock after we exit.
+take_lock() {
+  mkdir -p "$CACHE"
+  exec 9>"$CACHE/lock"
+  flock -w 900 9 || die "timed out waiting for $CACHE/lock (another up/down running?)"
+}
+
+# Run a command in the chroot with a clean environment, as root.
+in_root() { chroot "$ROOT" env -i PATH=$CHROOT_PATH LANG=C.UTF-8 HOME=/root "$@" 9>&-; }
+admin() { in_root debusine-admin "$@"; }
+
+# PID of daemon NAME if it is alive and runs in our chroot (state Z = exited), else fails.
+pid_of() {
+  local file=$ROOT$RUNDIR/$1.pid pid
+  [ -s "$file" ] || return 1
+  pid=$(<"$file")
+  pid_in_root "$pid" && echo "$pid"
+}
+pid_in_root() {
+  local pid=$1 stat
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$ROOT" ] || return 1
+  stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
+
+SERVER_DAEMONS="gunicorn celery scheduler provisioner beat"
+
+pg_version() { ls "$ROOT/etc/postgresql" 2>/dev/null | sort -n | tail -1; }
+pg_pid() {
+  local v; v=$(pg_version) || return 1
+  local file=$ROOT/var/lib/postgresql/$v/main/postmaster.pid
+  [ -s "$file" ] || return 1
+  local pid; pid=$(head -1 "$file")
+  pid_in_root "$pid" && echo "$pid"
+}
+
+# SIGTERM the given daemons together and wait (bounded) until all have exited.
+stop_daemons() {
+  local name pid pids=()
+  for name in "$@"; do
+    pid=$(pid_of "$name") || continue
+    kill -TERM "$pid" 2>/dev/null || true
+    pids+=("$pid")
+  done
+  [ ${#pids[@]} -gt 0 ] || return 0
+  local deadline=$((SECONDS + 30)) left
+  while :; do
+    left=()
+    for pid in "${pids[@]}"; do pid_in_root "$pid" && left+=("$pid"); done
+    [ ${#left[@]} -gt 0 ] || break
+    if [ $SECONDS -ge $deadline ]; then
+      log "still running after 30 s, sending SIGKILL: ${left[*]}"
+      kill -KILL "${left[@]}" 2>/dev/null || true
+      sleep 1; break
+    fi
+    sleep 0.1
+  done
+  for name in "$@"; do rm -f "$ROOT$RUNDIR/$name.pid"; done
+}
+
+stop_all() {
+  stop_daemons worker
+  stop_daemons $SERVER_DAEMONS
+  stop_daemons redis
+  if pg_pid >/dev/null; then
+    in_root pg_ctlcluster "$(pg_version)" main stop -m fast >/dev/null 2>&1 || true
+  fi
+}
+
+# Mount points under DIR (deepest first), from /proc/self/mounts.
+mounts_under() {
+  awk -v d="$1" '$2 == d || index($2, d "/") == 1 { print $2 }' /proc/self/mounts | sort -r
+}
+unmount_under() {
+  local m
+  for m in $(mounts_under "$1"); do umount "$m" 2>/dev/null || umount -l "$m"; done
+}

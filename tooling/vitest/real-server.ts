@@ -1,0 +1,86 @@
+/**
+ * Helpers for tests that talk to the real Debusine server started by
+ * `tooling/real-server/up` (through the globalSetup `real-server-setup.ts`).
+ */
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
+
+/** What `tooling/real-server/up` wrote to its env file, with friendlier names. */
+export interface RealServerEnv {
+  /** The `/api` URL, without a trailing slash, e.g. `http://127.0.0.1:8011/api`. */
+  apiUrl: string
+  scope: string
+  /** The default workspace (`System`), where testuser is owner. */
+  workspace: string
+  /** Token of `testuser` (group `debusine/testers`, owner of `debusine/System`). */
+  token: string
+  /** Token of `norole`, a user without any role. */
+  noroleToken: string
+  /** A token the server knows but treats as anonymous (disabled). */
+  disabledToken: string
+  webUser: string
+  webPassword: string
+  serverVersion: string
+  /** The chroot the server runs in. */
+  serverRoot: string
+  /** Wrapper running the official Python `debusine` client as testuser. */
+  pythonClient: string
+  envFile: string
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    realServer: RealServerEnv | null
+  }
+}
+
+const TOOLING = fileURLToPath(new URL('../real-server/', import.meta.url))
+
+/** The real server's settings; throws when the run opted out of real-server tests. */
+export function realServer(): RealServerEnv {
+  const env = inject('realServer')
+  if (env == null) {
+    throw new Error(
+      'No real Debusine server in this run (DEBUSINE_TS_SKIP_REAL_SERVER=1, or the ' +
+        'globalSetup tooling/vitest/real-server-setup.ts is missing from this project).',
+    )
+  }
+  return env
+}
+
+/** A name unique across runs, valid for Debusine workspaces, collections and templates. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`
+}
+
+/**
+ * Create a new workspace `debusine/<prefix>-…` owned by testuser's group, so that a
+ * test file does not depend on what other files did in `System`. Takes 2-4 s.
+ */
+export function freshWorkspace(prefix = 'test'): string {
+  const name = uniqueName(prefix)
+  const result = spawnSync(TOOLING + 'workspace', [name], { encoding: 'utf8', timeout: 60_000 })
+  if (result.status !== 0) {
+    throw new Error(
+      `Creating workspace ${name} failed (${result.error?.message ?? `exit ${String(result.status)}`}):\n${result.stderr}`,
+    )
+  }
+  return name
+}
+
+/** Run the official Python client as testuser; files must live under /tmp or the repository. */
+export function pythonClient(
+  args: string[],
+  options: { input?: string; cwd?: string; timeout?: number } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(realServer().pythonClient, args, {
+    encoding: 'utf8',
+    input: options.input ?? '',
+    cwd: options.cwd,
+    timeout: options.timeout ?? 60_000,
+  })
+  if (result.error) throw result.error
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}

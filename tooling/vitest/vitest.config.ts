@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+// Tests import the packages by name; point those names at the sources so a test run
+// does not need a build first.
+const alias = [
+  {
+    find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll)$/,
+    replacement: `${root}packages/$1/src/index.ts`,
+  },
+]
+
+// A contributor without root may opt out of the real-server tests outside CI; CI never does.
+const optOut = process.env.DEBUSINE_TS_SKIP_REAL_SERVER === '1' && process.env.CI !== 'true'
+if (optOut) {
+  process.stderr.write(
+    [
+      '',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      '!! DEBUSINE_TS_SKIP_REAL_SERVER=1: the real-server tests DID NOT RUN.          !!',
+      '!! Only unit tests ran. Nothing here is proven against a real Debusine server. !!',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      '',
+    ].join('\n'),
+  )
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    root,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          root,
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts'],
+        },
+      },
+      ...(optOut
+        ? []
+        : [
+            {
+              resolve: { alias },
+              test: {
+                name: 'real-server',
+                root,
+                include: [
+                  'packages/*/test/**/*.test.ts',
+                  'apps/*/test/**/*.test.ts',
+                  'tooling/real-server/test/**/*.test.ts',
+                ],
+                globalSetup: ['tooling/vitest/real-server-setup.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                // The real server has 2 HTTP workers on 2 cores: keep the load sane.
+                maxWorkers: 2,
+              },
+            },
+          ]),
+    ],
+  },
+})
