@@ -80,12 +80,20 @@ export const AssetCategory = enumeration({
 export type AssetCategory = ValueOf<typeof AssetCategory>
 
 /** What a signing key is for. */
-export const KeyPurpose = enumeration({ UEFI: 'uefi', OPENPGP: 'openpgp', OPENPGP_REPOSITORY: 'openpgp-repository' })
+export const KeyPurpose = enumeration({
+  UEFI: 'uefi',
+  OPENPGP: 'openpgp',
+  OPENPGP_REPOSITORY: 'openpgp-repository',
+})
 /** A signing key purpose. */
 export type KeyPurpose = ValueOf<typeof KeyPurpose>
 
 /** Types of relations between two artifacts. */
-export const RelationType = enumeration({ EXTENDS: 'extends', RELATES_TO: 'relates-to', BUILT_USING: 'built-using' })
+export const RelationType = enumeration({
+  EXTENDS: 'extends',
+  RELATES_TO: 'relates-to',
+  BUILT_USING: 'built-using',
+})
 /** An artifact relation type. */
 export type RelationType = ValueOf<typeof RelationType>
 
@@ -210,7 +218,12 @@ export const LintianSeverity = enumeration({
 export type LintianSeverity = ValueOf<typeof LintianSeverity>
 
 /** Results of one autopkgtest test. */
-export const AutopkgtestResultStatus = enumeration({ PASS: 'PASS', FAIL: 'FAIL', FLAKY: 'FLAKY', SKIP: 'SKIP' })
+export const AutopkgtestResultStatus = enumeration({
+  PASS: 'PASS',
+  FAIL: 'FAIL',
+  FLAKY: 'FLAKY',
+  SKIP: 'SKIP',
+})
 /** An autopkgtest result status. */
 export type AutopkgtestResultStatus = ValueOf<typeof AutopkgtestResultStatus>
 

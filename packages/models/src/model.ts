@@ -31,7 +31,7 @@ export interface Model<Schema extends z.ZodType> {
    * Return a new frozen value with `changes` applied, validated as a whole.
    * @throws {ValidationError} naming every field and rule that failed; `value` is unchanged
    */
-  update(value: z.output<Schema>, changes: Partial<z.input<Schema>>): Frozen<z.output<Schema>>
+  update(value: Frozen<z.output<Schema>>, changes: Partial<z.input<Schema>>): Frozen<z.output<Schema>>
 }
 
 /** Freeze a value and everything it holds. */
