@@ -1,0 +1,16 @@
+import { z } from 'zod'
+
+/** Data of `debian:environments` collections: no documented keys. */
+export const EnvironmentsCollectionDataSchema = z.looseObject({})
+/** Data of an environments collection. */
+export type EnvironmentsCollectionData = z.infer<typeof EnvironmentsCollectionDataSchema>
+
+/** Per-item data of a system tarball or image in an environments collection. */
+export const EnvironmentsItemDataSchema = z.looseObject({
+  codename: z.string(),
+  architecture: z.string(),
+  variant: z.string().nullable().optional(),
+  backend: z.string().nullable().optional(),
+})
+/** Per-item data of an environments collection. */
+export type EnvironmentsItemData = z.infer<typeof EnvironmentsItemDataSchema>
