@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { SdkError } from './sdk-error.js'
 import { ValidationError } from './validation-error.js'
 import { ResponseValidationError } from './response-validation-error.js'
+import type * as ValidationErrorModule from './validation-error.js'
 
 describe('SdkError', () => {
   it('recognises instances of a second installed copy through the Symbol.for marker', async () => {
     // A query string makes the module load twice: two classes, as with two installed copies.
     const secondCopy = './validation-error.js?copy=2'
-    const copy = (await import(/* @vite-ignore */ secondCopy)) as typeof import('./validation-error.js')
+    const copy = (await import(/* @vite-ignore */ secondCopy)) as typeof ValidationErrorModule
     expect(copy.ValidationError).not.toBe(ValidationError)
     const foreign = new copy.ValidationError('Thing', [{ path: 'a', rule: 'too_small', message: 'small' }])
     expect(foreign instanceof ValidationError).toBe(false)

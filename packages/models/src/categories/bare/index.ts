@@ -5,19 +5,19 @@ import { BarePackageBuildLogDataSchema } from './package-build-log.js'
 import { PromiseDataSchema } from './promise.js'
 import { QaResultDataSchema } from './qa-result.js'
 import { schemaForCategory } from '../unknown-category.js'
+import { TaskConfigurationItemSchema } from '../../resources/task-configuration.js'
 
 /**
  * The data schema of every bare data category.
  *
  * `debusine:task-configuration` items follow the task configuration item model
- * (PROTOCOL §10.1), which lives with the resources; here its data is only an object.
- * `debusine:test` data is free-form.
+ * (PROTOCOL §10.1); `debusine:test` data is free-form.
  */
 export const BARE_DATA_SCHEMAS = Object.freeze({
   [BareDataCategory.PACKAGE_BUILD_LOG]: BarePackageBuildLogDataSchema,
   [BareDataCategory.PROMISE]: PromiseDataSchema,
   [BareDataCategory.HISTORICAL_TASK_RUN]: HistoricalTaskRunDataSchema,
-  [BareDataCategory.TASK_CONFIGURATION]: z.record(z.string(), z.unknown()),
+  [BareDataCategory.TASK_CONFIGURATION]: TaskConfigurationItemSchema,
   [BareDataCategory.QA_RESULT]: QaResultDataSchema,
   [BareDataCategory.TEST]: z.record(z.string(), z.unknown()),
 } as const satisfies Record<BareDataCategory, z.ZodType>)
