@@ -1,5 +1,58 @@
 /**
  * @packageDocumentation
- * HTTP transport for the Debusine API: auth, errors, retries, timeouts, pagination.
+ * HTTP transport for the Debusine API: URLs, auth headers, errors, retries, timeouts and
+ * pagination, on `fetch` (through ky). Runs in Node.js, Deno, Bun and browsers.
  */
-export {}
+export {
+  Transport,
+  createTransport,
+  type TransportConfig,
+  type JsonRequestOptions,
+  type StreamRequestOptions,
+  type ListOptions,
+  type QueryParameters,
+  type FetchFunction,
+  type ResponseSchema,
+  type SchemaOutput,
+} from './transport.js'
+export type { RequestOptions } from './request-options.js'
+export { silentLogger, type Logger } from './logger.js'
+export { path, keepSlashes, encodePathSegment, type KeepSlashes } from './path.js'
+export {
+  API_VERSION,
+  normalizeApiUrl,
+  versionedUrl,
+  unversionedUrl,
+  websocketUrl,
+  webuiUrl,
+} from './address.js'
+export { PagedList, type PageLoader, type ToArrayOptions } from './paged-list.js'
+export { parsePage, type Page } from './page.js'
+export {
+  defaultRetryDelays,
+  isRepeatable,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelay,
+  type RetryDelays,
+} from './retry-policy.js'
+export { ApiError, type ApiErrorInit, type ProblemDetail, type ValidationErrors } from './errors/api-error.js'
+export {
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  ContentTooLargeError,
+  RateLimitError,
+  ServerError,
+  type RateLimitErrorInit,
+} from './errors/status-errors.js'
+export {
+  ConnectionError,
+  TimeoutError,
+  type ConnectionErrorInit,
+  type TimeoutErrorInit,
+} from './errors/connection-error.js'
+export { AbortError, type AbortErrorInit } from './errors/abort-error.js'
+export { VERSION } from './version.js'

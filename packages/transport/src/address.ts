@@ -1,0 +1,100 @@
+import { ValidationError } from '@debusine-ts/models'
+
+/** The only API version: a path segment, there is no negotiation. */
+export const API_VERSION = '1.0'
+
+/**
+ * Check and normalize the configured `/api` URL (e.g. `https://debusine.debian.net/api/`):
+ * an absolute `http:` or `https:` URL without query or fragment, trailing slashes stripped.
+ *
+ * @throws {ValidationError} when the value is not such a URL
+ * @example
+ * normalizeApiUrl('https://debusine.debian.net/api/') // 'https://debusine.debian.net/api'
+ */
+export function normalizeApiUrl(apiUrl: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(apiUrl)
+  } catch {
+    return invalid(apiUrl, 'is not an absolute URL')
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') invalid(apiUrl, 'must use http or https')
+  if (parsed.search !== '' || parsed.hash !== '') invalid(apiUrl, 'must not have a query or a fragment')
+  if (parsed.username !== '' || parsed.password !== '') invalid(apiUrl, 'must not contain credentials')
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`
+}
+
+function invalid(apiUrl: string, reason: string): never {
+  throw new ValidationError('apiUrl', [
+    {
+      path: 'apiUrl',
+      rule: 'invalid_url',
+      message: `${JSON.stringify(apiUrl)} ${reason}; expected the server's /api URL, e.g. https://debusine.debian.net/api`,
+    },
+  ])
+}
+
+function withTrailingSlash(path: string): string {
+  if (!path.startsWith('/')) {
+    throw new ValidationError('path', [
+      { path: '', rule: 'invalid_path', message: `${JSON.stringify(path)} must start with "/"` },
+    ])
+  }
+  return path.endsWith('/') ? path : `${path}/`
+}
+
+/**
+ * The URL of a versioned API operation: `{apiUrl}/1.0{path}`, with the trailing slash the
+ * server requires added when missing (Django would otherwise redirect and drop the body).
+ *
+ * @param apiUrl a value returned by {@link normalizeApiUrl}
+ * @example
+ * versionedUrl('https://h/api', '/work-request/42/') // 'https://h/api/1.0/work-request/42/'
+ */
+export function versionedUrl(apiUrl: string, path: string): string {
+  return `${apiUrl}/${API_VERSION}${withTrailingSlash(path)}`
+}
+
+/**
+ * The URL of an unversioned API endpoint such as `/enroll/`: `{apiUrl}{path}`.
+ *
+ * @param apiUrl a value returned by {@link normalizeApiUrl}
+ * @example
+ * unversionedUrl('https://h/api', '/enroll/') // 'https://h/api/enroll/'
+ */
+export function unversionedUrl(apiUrl: string, path: string): string {
+  return `${apiUrl}${withTrailingSlash(path)}`
+}
+
+/**
+ * The URL of a websocket endpoint: scheme `ws:`/`wss:` for `http:`/`https:`, then
+ * `{api path}/ws/1.0{path}`.
+ *
+ * @param apiUrl a value returned by {@link normalizeApiUrl}
+ * @example
+ * websocketUrl('https://h/api', '/work-request/on-completed/')
+ * // 'wss://h/api/ws/1.0/work-request/on-completed/'
+ */
+export function websocketUrl(apiUrl: string, path: string): string {
+  const websocketBase = apiUrl.replace(/^http(s?):/, 'ws$1:')
+  return `${websocketBase}/ws/${API_VERSION}${withTrailingSlash(path)}`
+}
+
+/**
+ * Turn a server-relative web UI path (a `url` field or a `links` href) into a browser URL:
+ * the `/api` URL without its final `api` component, followed by `path`. Absolute URLs are
+ * returned unchanged.
+ *
+ * @param apiUrl a value returned by {@link normalizeApiUrl}
+ * @example
+ * webuiUrl('https://h/api', '/debian/System/artifact/1/') // 'https://h/debian/System/artifact/1/'
+ */
+export function webuiUrl(apiUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path
+  if (!path.startsWith('/')) {
+    throw new ValidationError('path', [
+      { path: '', rule: 'invalid_path', message: `${JSON.stringify(path)} must start with "/"` },
+    ])
+  }
+  return `${apiUrl.replace(/\/api$/, '')}${path}`
+}

@@ -1,0 +1,81 @@
+import { SdkError } from '@debusine-ts/models'
+
+/** What a {@link ConnectionError} is built from. */
+export interface ConnectionErrorInit {
+  /** The HTTP method, e.g. `GET`. */
+  method: string
+  /** The request URL, with secrets in its query redacted. */
+  url: string
+  /** What went wrong, in a few words, e.g. `connection refused (ECONNREFUSED)`. */
+  reason: string
+  /**
+   * `false` only when the failure proves that the request never reached the server
+   * (connection refused, DNS failure): then even a POST may be sent again.
+   */
+  requestSent: boolean
+  /** How many attempts were made, retries included. */
+  attempts?: number | undefined
+  /** The underlying error (never one that holds the request's headers). */
+  cause?: unknown
+}
+
+function attemptsSuffix(attempts: number | undefined): string {
+  return attempts !== undefined && attempts > 1 ? ` (after ${attempts} attempts)` : ''
+}
+
+/**
+ * No HTTP response was received: DNS failure, connection refused or reset, TLS failure,
+ * or (as {@link TimeoutError}) no answer in time. Retryable.
+ */
+export class ConnectionError extends SdkError {
+  static override readonly errorName: string = 'ConnectionError'
+  static override readonly retryableByDefault: boolean = true
+
+  /** The HTTP method of the request. */
+  readonly method: string
+  /** The request URL, with secrets in its query redacted. */
+  readonly url: string
+  /** `false` only when the failure proves that the request never reached the server. */
+  readonly requestSent: boolean
+
+  /**
+   * @param code the stable code; subclasses pass their own
+   * @param message replaces the default message; subclasses pass their own
+   */
+  constructor(init: ConnectionErrorInit, code = 'connection_failed', message?: string) {
+    super(
+      message ??
+        `Cannot reach the Debusine server for ${init.method} ${init.url}: ${init.reason}` +
+          `${attemptsSuffix(init.attempts)}. Check the API URL, your network and that the server is up.`,
+      code,
+      { cause: init.cause },
+    )
+    this.method = init.method
+    this.url = init.url
+    this.requestSent = init.requestSent
+  }
+}
+
+/** What a {@link TimeoutError} is built from. */
+export interface TimeoutErrorInit extends Omit<ConnectionErrorInit, 'reason' | 'requestSent'> {
+  /** The per-attempt timeout that expired, in milliseconds. */
+  timeoutMs: number
+}
+
+/** No complete answer arrived within the per-attempt timeout. Retryable. */
+export class TimeoutError extends ConnectionError {
+  static override readonly errorName: string = 'TimeoutError'
+
+  /** The per-attempt timeout that expired, in milliseconds. */
+  readonly timeoutMs: number
+
+  constructor(init: TimeoutErrorInit) {
+    super(
+      { ...init, reason: `no answer within ${init.timeoutMs} ms`, requestSent: true },
+      'timeout',
+      `${init.method} ${init.url} got no complete answer within ${init.timeoutMs} ms` +
+        `${attemptsSuffix(init.attempts)}. The server may be busy: try again later, or raise the timeout option.`,
+    )
+    this.timeoutMs = init.timeoutMs
+  }
+}

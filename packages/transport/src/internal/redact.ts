@@ -1,0 +1,62 @@
+// Words that mark a query parameter as secret, matched against the parts of its name
+// split on `_`, `-` and `.` (so `api_key` and `X-Amz-Signature` match, `author` does not).
+const secretWords = new Set([
+  'token',
+  'key',
+  'secret',
+  'password',
+  'passwd',
+  'signature',
+  'sig',
+  'auth',
+  'nonce',
+  'code',
+  'credential',
+])
+
+function isSecretParameter(name: string): boolean {
+  return name
+    .toLowerCase()
+    .split(/[-_.]/)
+    .some((part) => secretWords.has(part))
+}
+
+/** Placeholder written where a secret was. */
+export const REDACTED = '[REDACTED]'
+
+/**
+ * A URL fit for errors and logs: credentials removed and the values of query parameters
+ * that look like secrets (`token`, `key`, `signature`, …) replaced by {@link REDACTED}.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return url
+  }
+  parsed.username = ''
+  parsed.password = ''
+  for (const name of new Set(parsed.searchParams.keys())) {
+    if (isSecretParameter(name)) parsed.searchParams.set(name, REDACTED)
+  }
+  return parsed.href
+}
+
+/** `text` with every occurrence of `secret` replaced by {@link REDACTED}. */
+export function redactText(text: string, secret: string | undefined): string {
+  return secret === undefined || secret === '' ? text : text.split(secret).join(REDACTED)
+}
+
+/** `value` (a string, or JSON-like data) with every occurrence of `secret` in its strings replaced. */
+export function redactValue<T>(value: T, secret: string | undefined): T {
+  if (secret === undefined || secret === '') return value
+  if (typeof value === 'string') return redactText(value, secret) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, secret)) as T
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [redactText(key, secret), redactValue(item, secret)]),
+    ) as T
+  }
+  return value
+}

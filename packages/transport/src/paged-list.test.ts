@@ -1,0 +1,149 @@
+import { ResponseValidationError, ValidationError } from '@debusine-ts/models'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { sendJson, startServer, type LoopbackServer } from '../test/support/loopback-server.js'
+import { Transport } from './transport.js'
+
+const Item = z.object({ id: z.number() })
+
+const servers: LoopbackServer[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()))
+})
+
+const ids = (from: number, to: number): { id: number }[] =>
+  Array.from({ length: to - from }, (_, index) => ({ id: from + index }))
+
+/** 25 items, 10 per page, with Debusine's cursor envelope (no count). */
+async function cursorServer(): Promise<LoopbackServer> {
+  const server = await startServer(({ request, response }) => {
+    const url = new URL(request.url, server.origin)
+    const cursor = url.searchParams.get('cursor')
+    const next = (value: string): string => `${server.origin}/api/1.0/work-request/?cursor=${value}`
+    if (cursor === null) sendJson(response, 200, { next: next('c2'), previous: null, results: ids(0, 10) })
+    else if (cursor === 'c2')
+      sendJson(response, 200, { next: next('c3'), previous: null, results: ids(10, 20) })
+    else sendJson(response, 200, { next: null, previous: next('c2'), results: ids(20, 25) })
+  })
+  servers.push(server)
+  return server
+}
+
+/** 25 items, 10 per page, with the page-number envelope (with count). */
+async function pageNumberServer(): Promise<LoopbackServer> {
+  const server = await startServer(({ request, response }) => {
+    const page = Number(new URL(request.url, server.origin).searchParams.get('page') ?? '1')
+    const at = (number: number): string | null =>
+      number < 1 || number > 3 ? null : `${server.origin}/api/1.0/collection/System/?page=${number}`
+    sendJson(response, 200, {
+      count: 25,
+      next: at(page + 1),
+      previous: at(page - 1),
+      results: ids((page - 1) * 10, Math.min(page * 10, 25)),
+    })
+  })
+  servers.push(server)
+  return server
+}
+
+describe('PagedList', () => {
+  it('follows cursor pages lazily and stops at the limit', async () => {
+    const server = await cursorServer()
+    const transport = new Transport({ apiUrl: server.apiUrl, token: 'tok', scope: 'debian' })
+    const list = transport.list('/work-request/', Item)
+    expect(server.requests).toHaveLength(0)
+    const items = await list.toArray({ limit: 12 })
+    expect(items.map((item) => item.id)).toEqual(ids(0, 12).map((item) => item.id))
+    expect(server.requests).toHaveLength(2)
+    expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=c2')
+    expect(server.requests[1]?.headers['token']).toBe('tok')
+    expect(server.requests[1]?.headers['x-debusine-scope']).toBe('debian')
+  })
+
+  it('collects everything across 3 cursor pages with an explicit Infinity', async () => {
+    const server = await cursorServer()
+    const items = await new Transport({ apiUrl: server.apiUrl })
+      .list('/work-request/', Item)
+      .toArray({ limit: Infinity })
+    expect(items).toHaveLength(25)
+    expect(server.requests).toHaveLength(3)
+  })
+
+  it('iterates page-number pages and exposes count', async () => {
+    const server = await pageNumberServer()
+    const list = new Transport({ apiUrl: server.apiUrl }).list('/collection/System/', Item)
+    const pages = []
+    for await (const page of list.pages()) pages.push(page)
+    expect(pages.map((page) => [page.count, page.items.length, page.previous === null])).toEqual([
+      [25, 10, true],
+      [25, 10, false],
+      [25, 5, false],
+    ])
+    let seen = 0
+    for await (const item of list) {
+      expect(item.id).toBe(seen)
+      seen += 1
+    }
+    expect(seen).toBe(25)
+    expect((await list.toArray({ limit: 21 })).at(-1)).toEqual({ id: 20 })
+  })
+
+  it('passes query parameters on the first page only', async () => {
+    const server = await cursorServer()
+    await new Transport({ apiUrl: server.apiUrl })
+      .list('/work-request/', Item, { query: { status: 'running' } })
+      .toArray({ limit: 11 })
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/api/1.0/work-request/?status=running',
+      '/api/1.0/work-request/?cursor=c2',
+    ])
+  })
+
+  it('requires a positive limit', async () => {
+    const server = await cursorServer()
+    const list = new Transport({ apiUrl: server.apiUrl }).list('/work-request/', Item)
+    await expect(list.toArray({ limit: 0 })).rejects.toThrow(ValidationError)
+    await expect(list.toArray({ limit: 1.5 })).rejects.toThrow(ValidationError)
+    // @ts-expect-error the limit is required
+    await expect(list.toArray({})).rejects.toThrow(ValidationError)
+  })
+
+  it('names the bad item of a page', async () => {
+    const server = await startServer(({ response }) =>
+      sendJson(response, 200, { next: null, results: [{ id: 1 }, { id: 'two' }] }),
+    )
+    servers.push(server)
+    const error: unknown = await new Transport({ apiUrl: server.apiUrl })
+      .list('/work-request/', Item, { model: 'WorkRequest' })
+      .toArray({ limit: 10 })
+      .catch((caught: unknown) => caught)
+    expect(ResponseValidationError.isInstance(error)).toBe(true)
+    expect((error as ResponseValidationError).issues[0]?.path).toBe('results.1.id')
+    expect((error as Error).message).toContain('WorkRequest')
+  })
+
+  it('rejects a body without results', async () => {
+    const server = await startServer(({ response }) => sendJson(response, 200, [{ id: 1 }]))
+    servers.push(server)
+    await expect(
+      new Transport({ apiUrl: server.apiUrl }).list('/asset/', Item).toArray({ limit: 1 }),
+    ).rejects.toThrow(/Page/)
+  })
+
+  it('keeps the token at home when next points to another origin', async () => {
+    const server = await startServer(({ request, response }) =>
+      request.url.includes('cursor')
+        ? sendJson(response, 200, { next: null, results: [{ id: 2 }] })
+        : sendJson(response, 200, {
+            next: 'http://elsewhere.invalid/api/1.0/work-request/?cursor=x',
+            results: [{ id: 1 }],
+          }),
+    )
+    servers.push(server)
+    const items = await new Transport({ apiUrl: server.apiUrl, token: 'tok' })
+      .list('/work-request/', Item)
+      .toArray({ limit: 5 })
+    expect(items).toEqual([{ id: 1 }, { id: 2 }])
+    expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=x')
+  })
+})
