@@ -1,0 +1,32 @@
+import { ArtifactCategory } from '@debusine-ts/models'
+import { basename } from 'node:path'
+import { validated } from '../internal/validated.js'
+import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import type { LocalArtifactKind } from '../local-artifact-kind.js'
+
+/** Input of {@link SystemImageArtifact}'s `create`. */
+export interface SystemImageInput {
+  /** The image; its name must end with `.tar.xz` or `.qcow2`. */
+  image: string
+  /** The data; `filename` is taken from the image's name. */
+  data: Omit<ArtifactDataInput<'debian:system-image'>, 'filename'>
+}
+
+/**
+ * `debian:system-image` (0.16.2): exactly one file ending `.tar.xz` or `.qcow2`;
+ * `filename` is its name.
+ *
+ * @example
+ * await SystemImageArtifact.create({ image: 'image.qcow2', data: { image_format: 'qcow2', … } })
+ */
+export const SystemImageArtifact: LocalArtifactKind<'debian:system-image', SystemImageInput> = {
+  category: ArtifactCategory.SYSTEM_IMAGE,
+  async create(input) {
+    const artifact = new LocalArtifact(ArtifactCategory.SYSTEM_IMAGE, {
+      ...input.data,
+      filename: basename(input.image),
+    })
+    await artifact.addLocalFile(input.image)
+    return validated(artifact)
+  },
+}
