@@ -20,4 +20,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Tools that load a config through its default export.
+  { files: ['**/vitest.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
 )

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # the variables are used by the scripts sourcing this
 # Shared settings and helpers for up, down, debusine, admin, workspace.
 # Sourced, not run. Facts behind the choices: /work/shared/REAL_SERVER.md.
 
@@ -8,7 +9,7 @@ SUITE=${DEBUSINE_TS_SERVER_SUITE:-sid}
 case $SUITE in
   # Pinned so that a new upload fails loudly instead of changing the server under the tests.
   sid) PIN=0.16.2 ;;
-  trixie) PIN=0.11.3 ;;
+  trixie) PIN=0.11.3+deb13u1 ;;
   *) echo "DEBUSINE_TS_SERVER_SUITE must be sid or trixie, not '$SUITE'" >&2; exit 2 ;;
 esac
 CACHE=$(realpath -m "${DEBUSINE_TS_SERVER_CACHE:-/var/cache/debusine-ts/$SUITE}")
@@ -25,6 +26,9 @@ API_URL=http://127.0.0.1:$PORT/api
 CHROOT_PATH=/usr/sbin:/usr/bin:/sbin:/bin   # debusine-admin needs /usr/sbin (runuser)
 
 log() { echo "real-server: $*" >&2; }
+# set -e exits silently: say which command failed (apt, debootstrap, debusine-admin...).
+set -o errtrace  # the ERR trap also for failures inside functions
+trap 'echo "real-server: ERROR: \"$BASH_COMMAND\" failed (exit $?) in $0" >&2' ERR
 die() { echo "real-server: ERROR: $*" >&2; exit 1; }
 
 require_root() { [ "$(id -u)" = 0 ] || die "must run as root (it builds a chroot and mounts file systems)"; }
@@ -57,7 +61,7 @@ pid_in_root() {
   [ "${stat%% *}" != Z ]
 }
 
-SERVER_DAEMONS="gunicorn celery scheduler provisioner beat"
+SERVER_DAEMONS="http celery scheduler provisioner beat"  # http: gunicorn (0.16) or daphne (0.11)
 
 pg_version() { ls "$ROOT/etc/postgresql" 2>/dev/null | sort -n | tail -1; }
 pg_pid() {

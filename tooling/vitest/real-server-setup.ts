@@ -2,8 +2,8 @@
  * vitest globalSetup: bring the real Debusine server up (tooling/real-server/up) and
  * provide its settings to the tests as `inject('realServer')`.
  *
- * - `DEBUSINE_TS_SKIP_REAL_SERVER=1` skips it (provides `null`, warns loudly), except
- *   when `CI=true`: CI always runs against the real server.
+ * - The opt-out (`DEBUSINE_TS_SKIP_REAL_SERVER=1`, never in CI) is handled by
+ *   tooling/vitest/vitest.config.ts, which then leaves the real-server project out.
  * - The server is left running: the next run takes < 1 s. `tooling/real-server/down`
  *   stops it.
  */
@@ -16,27 +16,7 @@ import type { RealServerEnv } from './real-server.js'
 const UP = fileURLToPath(new URL('../real-server/up', import.meta.url))
 const UP_TIMEOUT_MS = 10 * 60_000
 
-export default async function setup(project: TestProject): Promise<void> {
-  const ci = process.env['CI'] === 'true'
-  if (process.env['DEBUSINE_TS_SKIP_REAL_SERVER'] === '1') {
-    if (ci) {
-      process.stderr.write('real-server: DEBUSINE_TS_SKIP_REAL_SERVER=1 is ignored because CI=true\n')
-    } else {
-      process.stderr.write(
-        [
-          '',
-          '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
-          '!! DEBUSINE_TS_SKIP_REAL_SERVER=1: the tests against a REAL Debusine server   !!',
-          '!! did NOT run. A green run here proves nothing about the real server.        !!',
-          '!! Unset it (needs root; first start 4 min, then seconds) before you push.    !!',
-          '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
-          '',
-        ].join('\n'),
-      )
-      project.provide('realServer', null)
-      return
-    }
-  }
+export async function setup(project: TestProject): Promise<void> {
   const envFile = await runUp()
   project.provide('realServer', parseEnvFile(envFile, await readFile(envFile, 'utf8')))
 }
