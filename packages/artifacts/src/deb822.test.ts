@@ -4,14 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildSourcePackage,
   clearSign,
-  parseWithPythonDebian,
-  pythonDebianLocation,
   removeDirectory,
   temporaryDirectory,
   type SourcePackageFixture,
 } from '../test/support/debian-fixtures.js'
 import { parseDeb822 } from './deb822.js'
-import { parseChanges, parseDsc, readChanges, readDsc } from './source-control-file.js'
+import { parseChanges, readChanges, readDsc } from './source-control-file.js'
 
 const tricky = `
 Format: 1.8
@@ -137,29 +135,5 @@ describe('.dsc and .changes', () => {
     writeFileSync(signed, clearSign(readFileSync(fixture.changes, 'utf8')))
     expect(await readChanges(signed)).toEqual(fields)
     expect(parseChanges(clearSign(readFileSync(fixture.changes, 'utf8')))).toEqual(fields)
-  })
-
-  const python = pythonDebianLocation()
-  // Package-List is split only by a recent python-debian (sid); an older one leaves a string.
-  const comparable = (fields: unknown): unknown =>
-    python === 'sid'
-      ? fields
-      : Object.fromEntries(Object.entries(fields as object).filter(([key]) => key !== 'Package-List'))
-
-  // @NOTE an older python-debian (Debian 12's) also splits the last column of Files and
-  // Checksums-* further, so the tricky file is compared with sid's only.
-  it.skipIf(python === undefined)(`gives what python-debian gives (${python ?? 'absent'})`, async () => {
-    const trickyPath = join(directory, 'tricky.dsc')
-    writeFileSync(trickyPath, tricky)
-    const signedPath = join(directory, 'signed.dsc')
-    writeFileSync(signedPath, clearSign(readFileSync(fixture.dsc, 'utf8')))
-    const tricks = python === 'sid' ? [trickyPath] : []
-    for (const path of [fixture.dsc, signedPath, ...tricks]) {
-      expect(comparable(await readDsc(path))).toEqual(comparable(parseWithPythonDebian('dsc', path)))
-    }
-    for (const path of [fixture.changes, ...tricks]) {
-      expect(comparable(await readChanges(path))).toEqual(comparable(parseWithPythonDebian('changes', path)))
-    }
-    expect(parseDsc(tricky)).toEqual(await readDsc(trickyPath))
   })
 })

@@ -14,6 +14,7 @@ import {
   temporaryDirectory,
   type SourcePackageFixture,
 } from './support/debian-fixtures.js'
+import { realServer } from '../../../tooling/vitest/real-server.js'
 
 const tricky = `
 Format: 1.8
@@ -47,7 +48,7 @@ afterAll(() => removeDirectory(directory))
 
 describe('parity with python-debian in Debian sid', () => {
   it('runs against the sid chroot', () => {
-    expect(pythonDebianLocation()).toBe('sid')
+    expect(pythonDebianLocation(realServer().serverRoot)).toBe('sid')
   })
 
   it('parses .dsc files, signed or not, as python-debian does', async () => {
@@ -56,7 +57,7 @@ describe('parity with python-debian in Debian sid', () => {
     const trickyPath = join(directory, 'tricky.dsc')
     writeFileSync(trickyPath, tricky)
     for (const path of [fixture.dsc, signed, trickyPath]) {
-      expect(await readDsc(path)).toEqual(parseWithPythonDebian('dsc', path))
+      expect(await readDsc(path)).toEqual(parseWithPythonDebian('dsc', path, realServer().serverRoot))
     }
   })
 
@@ -66,7 +67,7 @@ describe('parity with python-debian in Debian sid', () => {
     const trickyPath = join(directory, 'tricky.changes')
     writeFileSync(trickyPath, tricky)
     for (const path of [fixture.changes, signed, trickyPath]) {
-      expect(await readChanges(path)).toEqual(parseWithPythonDebian('changes', path))
+      expect(await readChanges(path)).toEqual(parseWithPythonDebian('changes', path, realServer().serverRoot))
     }
   })
 
@@ -74,7 +75,7 @@ describe('parity with python-debian in Debian sid', () => {
     'reads a .deb (%s) control as python-debian does',
     async (compression) => {
       const deb = buildDeb(directory, { compression }) as string
-      expect(await readDebControl(deb)).toEqual(parseWithPythonDebian('deb', deb))
+      expect(await readDebControl(deb)).toEqual(parseWithPythonDebian('deb', deb, realServer().serverRoot))
     },
   )
 })

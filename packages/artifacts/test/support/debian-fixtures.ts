@@ -166,11 +166,13 @@ export function buildDeb(
   return deb
 }
 
-const SID = '/var/cache/debusine-ts/sid'
-
-/** Where python-debian is: the sid chroot (the reference), the host, or nowhere. */
-export function pythonDebianLocation(): 'sid' | 'host' | undefined {
-  if (existsSync(join(SID, 'usr/lib/python3/dist-packages/debian/deb822.py'))) return 'sid'
+/**
+ * Where python-debian is: the sid chroot of the real server (the reference; pass its root),
+ * the host, or nowhere.
+ */
+export function pythonDebianLocation(sidRoot?: string): 'sid' | 'host' | undefined {
+  if (sidRoot !== undefined && existsSync(join(sidRoot, 'usr/lib/python3/dist-packages/debian/deb822.py')))
+    return 'sid'
   if (spawnSync('/usr/bin/python3', ['-c', 'import debian.deb822'], { stdio: 'ignore' }).status === 0)
     return 'host'
   return undefined
@@ -200,18 +202,22 @@ else:
  * Parse a file with python-debian (`Dsc`, `Changes`, or a `.deb`'s control) and convert it to
  * plain JSON; undefined when python-debian is nowhere.
  */
-export function parseWithPythonDebian(kind: 'dsc' | 'changes' | 'deb', path: string): unknown {
-  const location = pythonDebianLocation()
+export function parseWithPythonDebian(
+  kind: 'dsc' | 'changes' | 'deb',
+  path: string,
+  sidRoot?: string,
+): unknown {
+  const location = pythonDebianLocation(sidRoot)
   if (location === undefined) return undefined
   let command = '/usr/bin/python3'
   let args = ['-c', converter, kind, path]
   let copy: string | undefined
-  if (location === 'sid') {
-    const inside = mkdtempSync(join(SID, 'tmp', 'parity-'))
+  if (location === 'sid' && sidRoot !== undefined) {
+    const inside = mkdtempSync(join(sidRoot, 'tmp', 'parity-'))
     copy = join(inside, basename(path))
     copyFileSync(path, copy)
     command = 'chroot'
-    args = [SID, 'python3', '-c', converter, kind, copy.slice(SID.length)]
+    args = [sidRoot, 'python3', '-c', converter, kind, copy.slice(sidRoot.length)]
   }
   try {
     return JSON.parse(
