@@ -1,13 +1,46 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs'
+import { parseArguments } from './arguments.js'
+import { runDaemon } from './daemon.js'
+import { ExitCode } from './exit-codes.js'
 
-// The daemon arrives with the events issue; until then the binary knows only its version.
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
 }
-if (process.argv[2] === '--version') {
-  process.stdout.write(`${manifest.version}\n`)
-} else {
-  process.stderr.write('debusine-ts-daemon: no commands yet; this build knows only --version\n')
-  process.exitCode = 2
+
+// The process owns the controller: the first SIGINT/SIGTERM starts a graceful shutdown
+// (a running command gets the grace period), a second one or the end of the grace
+// period plus a margin forces the exit.
+const controller = new AbortController()
+let forcedAfterMs = 35_000
+try {
+  forcedAfterMs = parseArguments(process.argv.slice(2)).gracePeriodSeconds * 1000 + 5_000
+} catch {
+  // runDaemon reports the bad command line.
 }
+const force = (reason: string): void => {
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', message: `Forced exit: ${reason}`, exitCode: ExitCode.FAILURE })}\n`,
+  )
+  process.exit(ExitCode.FAILURE)
+}
+const onSignal = (signal: NodeJS.Signals): void => {
+  if (controller.signal.aborted) {
+    force(`second ${signal}`)
+    return
+  }
+  controller.abort(new Error(`received ${signal}`))
+  const timer = setTimeout(() => force('the shutdown took longer than the grace period'), forcedAfterMs)
+  timer.unref()
+}
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
+
+process.exitCode = await runDaemon({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  signal: controller.signal,
+  version: manifest.version,
+})

@@ -1,5 +1,17 @@
 /**
  * @packageDocumentation
- * Service runner that reacts to Debusine work request completions.
+ * The debusine-ts daemon: runs a command for each Debusine work request completion, as a
+ * service (`debusine-ts-daemon`). The functions here are what the binary is made of.
  */
-export {}
+export { runDaemon, type DaemonContext } from './daemon.js'
+export { ExitCode } from './exit-codes.js'
+export { parseArguments, usage, UsageError, type DaemonArguments } from './arguments.js'
+export {
+  readServerConfig,
+  defaultConfigFile,
+  type ServerConfig,
+  type ConfigSelection,
+} from './client-config.js'
+export { ConfigError } from './config-error.js'
+export { parseIni, type IniSections } from './ini.js'
+export { jsonLogger, type LineSink } from './json-logger.js'

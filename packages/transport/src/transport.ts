@@ -248,6 +248,23 @@ export class Transport {
   }
 
   /**
+   * The headers of a websocket handshake to this server: `Token` (when configured) and
+   * `User-Agent` (outside browsers). For websocket handshakes only: HTTP requests get their
+   * headers from the transport itself. Never log the result.
+   *
+   * @example
+   * new WebSocket(transport.websocketUrl('/work-request/on-completed/'), {
+   *   headers: transport.websocketHandshakeHeaders(),
+   * })
+   */
+  websocketHandshakeHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {}
+    if (!inBrowser) headers['User-Agent'] = this.#userAgent
+    if (this.#token !== undefined) headers.Token = this.#token
+    return headers
+  }
+
+  /**
    * Send a JSON request and return its parsed body: validated with `schema` when given,
    * `undefined` when the body is empty.
    *

@@ -1,0 +1,144 @@
+import { resolve } from 'node:path'
+import { SdkError } from '@debusine-ts/models'
+import { Transport } from '@debusine-ts/transport'
+import {
+  ChannelRejectedError,
+  CommandNotFoundError,
+  LastCompletedAtFileError,
+  onWorkRequestCompleted,
+  TokenDisabledError,
+  TokenRejectedError,
+} from '@debusine-ts/events'
+import { parseArguments, usage, UsageError } from './arguments.js'
+import { readServerConfig } from './client-config.js'
+import { ConfigError } from './config-error.js'
+import { ExitCode } from './exit-codes.js'
+import { jsonLogger, type LineSink } from './json-logger.js'
+
+/** What {@link runDaemon} runs with; the binary passes the process's own. */
+export interface DaemonContext {
+  /** The arguments after the program name. */
+  argv: readonly string[]
+  env: Readonly<Record<string, string | undefined>>
+  /** Where the JSON log lines go (stderr). */
+  stderr: LineSink
+  /** Where `--help` and `--version` go (stdout). */
+  stdout: LineSink
+  /** Aborted to stop: the listener stops and the running command gets the grace period. */
+  signal: AbortSignal
+  /** The working directory of the commands; default the current directory. */
+  cwd?: string | undefined
+  /** The daemon's version, for `--version` and the user agent. */
+  version: string
+}
+
+/**
+ * Run the daemon until `signal` aborts or a fatal error, and return its exit status
+ * ({@link ExitCode}). Never exits the process itself.
+ *
+ * @example
+ * const controller = new AbortController()
+ * process.once('SIGTERM', () => controller.abort())
+ * process.exitCode = await runDaemon({ argv: process.argv.slice(2), env: process.env,
+ *   stdout: process.stdout, stderr: process.stderr, signal: controller.signal, version: '1.0.0' })
+ */
+export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
+  let parsed
+  try {
+    parsed = parseArguments(context.argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    context.stderr.write(`debusine-ts-daemon: ${error.message}\n\n${usage}`)
+    return ExitCode.USAGE
+  }
+  if (parsed.help) {
+    context.stdout.write(usage)
+    return ExitCode.OK
+  }
+  if (parsed.version) {
+    context.stdout.write(`${context.version}\n`)
+    return ExitCode.OK
+  }
+  const bootLogger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info' })
+  let server
+  try {
+    server = await readServerConfig({
+      configFile: parsed.configFile,
+      server: parsed.server,
+      env: context.env,
+    })
+  } catch (error) {
+    if (!ConfigError.isInstance(error)) throw error
+    bootLogger.error(error.message, { code: error.code, exitCode: ExitCode.CONFIGURATION })
+    return ExitCode.CONFIGURATION
+  }
+  const logger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info', secret: server.token })
+  const cwd = context.cwd ?? process.cwd()
+  const lastCompletedAt =
+    parsed.lastCompletedAt === undefined ? undefined : resolve(cwd, parsed.lastCompletedAt)
+  logger.info('Starting', {
+    server: server.name,
+    apiUrl: server.apiUrl,
+    workspaces: parsed.workspaces.length > 0 ? parsed.workspaces : 'all',
+    command: parsed.command,
+    lastCompletedAt,
+  })
+  const stopping = (): void =>
+    logger.info('Stopping: a running command may finish', {
+      gracePeriodSeconds: parsed.gracePeriodSeconds,
+    })
+  context.signal.addEventListener('abort', stopping, { once: true })
+  try {
+    const transport = new Transport({
+      apiUrl: server.apiUrl,
+      token: server.token,
+      scope: server.scope,
+      userAgent: `debusine-ts-daemon/${context.version}`,
+      logger,
+    })
+    await onWorkRequestCompleted(transport, {
+      command: parsed.command ?? '',
+      args: parsed.args,
+      workspaces: parsed.workspaces,
+      lastCompletedAt,
+      workingDirectory: cwd,
+      signal: context.signal,
+      shutdownGraceMs: parsed.gracePeriodSeconds * 1000,
+      env: context.env,
+      logger,
+    })
+    logger.info('Stopped', { exitCode: ExitCode.OK })
+    return ExitCode.OK
+  } catch (error) {
+    const exitCode = exitCodeOf(error)
+    const message = error instanceof Error ? error.message : String(error)
+    const hint =
+      exitCode === ExitCode.AUTHENTICATION
+        ? `check the token of [server:${server.name}] (it must be an enabled user token)`
+        : undefined
+    logger.error(message, {
+      code: SdkError.isInstance(error) ? error.code : 'unexpected',
+      exitCode,
+      ...(hint === undefined ? {} : { hint }),
+      ...(exitCode === ExitCode.FAILURE && error instanceof Error ? { stack: error.stack } : {}),
+    })
+    return exitCode
+  } finally {
+    context.signal.removeEventListener('abort', stopping)
+  }
+}
+
+function exitCodeOf(error: unknown): ExitCode {
+  if (TokenRejectedError.isInstance(error) || TokenDisabledError.isInstance(error))
+    return ExitCode.AUTHENTICATION
+  if (
+    ChannelRejectedError.isInstance(error) ||
+    CommandNotFoundError.isInstance(error) ||
+    LastCompletedAtFileError.isInstance(error) ||
+    ConfigError.isInstance(error) ||
+    (SdkError.isInstance(error) && error.code === 'validation_failed')
+  ) {
+    return ExitCode.CONFIGURATION
+  }
+  return ExitCode.FAILURE
+}
