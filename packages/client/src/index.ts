@@ -16,3 +16,92 @@ export { WorkRequests } from './resources/work-requests.js'
 export { WorkflowTemplates } from './resources/workflow-templates.js'
 export { Workflows } from './resources/workflows.js'
 export { Workspaces } from './resources/workspaces.js'
+export { WorkRequestWaitTimeoutError } from './resources/work-request-wait-timeout-error.js'
+export type {
+  WorkRequestCreateRequest,
+  WorkRequestCompletion,
+  ExternalDebsignCompletion,
+  WaitForCompletionOptions,
+} from './resources/work-requests.js'
+export type { WorkRequestListFilters } from './resources/work-request-list-filters.js'
+export type { WorkflowStartRequest, WorkflowListFilters } from './resources/workflows.js'
+export type { WorkflowTemplateOptions, WorkflowTemplateCreateInput } from './resources/workflow-templates.js'
+export type {
+  LookupSingleInput,
+  LookupMultipleInput,
+  LookupOptionsBase,
+  LookupExpectType,
+} from './resources/lookup-input.js'
+export type { RelationCreateResult, RelationListFilter } from './resources/relations.js'
+export type { MetricEmission } from './resources/metrics.js'
+export type {
+  ArtifactCreateOptions,
+  ArtifactRequestOptions,
+  ArtifactUploadOptions,
+  ArtifactDownloadOptions,
+  ArtifactDownloadToOptions,
+  UploadProgress,
+  DownloadProgress,
+} from './resources/artifact-options.js'
+export {
+  ArtifactUploadError,
+  ArtifactDownloadError,
+  type ArtifactUploadErrorInit,
+  type ArtifactDownloadFailure,
+} from './resources/artifact-errors.js'
+export type {
+  AssetCreateInput,
+  AssetCreateResult,
+  AssetListFilters,
+  AssetPermissionCheckInput,
+} from './resources/asset-options.js'
+export { CollectionItems, type CollectionItemListOptions } from './resources/collection-items.js'
+export { CollectionItemSchema, type CollectionItem } from './resources/collection-item-schema.js'
+export type { CollectionRequestOptions, CollectionIdentifier } from './resources/collection-options.js'
+export type { CollectionCreate, CollectionQuery } from './resources/collections.js'
+export {
+  CollectionUpdateRequestSchema,
+  type CollectionUpdate,
+  type CollectionUpdateRequest,
+} from './resources/collection-update-request.js'
+export {
+  CollectionRelations,
+  type CollectionRelationFilter,
+  type CollectionRelationSet,
+  type CollectionRelationReplaceOptions,
+} from './resources/collection-relations.js'
+export {
+  CollectionRelationSchema,
+  CollectionRelationEndSchema,
+  CollectionRelationTargetsSchema,
+  type CollectionRelation,
+  type CollectionRelationEnd,
+  type CollectionRelationTargets,
+} from './resources/collection-relation-schema.js'
+export { CollectionRelationsChangedError } from './resources/collection-relations-changed-error.js'
+export {
+  appendToInheritanceChain,
+  removeFromInheritanceChain,
+  toInheritanceChainElement,
+  type InheritanceChainElementInput,
+} from './resources/inheritance-chain.js'
+export type {
+  TaskConfigurationTarget,
+  TaskConfigurationRepositoryTarget,
+  TaskConfigurationPushOptions,
+  TaskConfigurationPushResult,
+} from './resources/task-configurations.js'
+export {
+  TaskConfigurationRepository,
+  InvalidRepositoryError,
+  NEW_ENTRIES_FILE,
+  MANIFEST_FILE,
+  TaskConfigurationManifestSchema,
+  type TaskConfigurationPullResult,
+  type InvalidRepositoryErrorInit,
+  type TaskConfigurationManifest,
+  type TaskConfigurationEntry,
+  type EntryFiles,
+  type PullStats,
+  type PullFileChange,
+} from './task-configuration-repository/index.js'

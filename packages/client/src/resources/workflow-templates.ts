@@ -1,11 +1,182 @@
-import type { ClientContext } from '../client-context.js'
+import {
+  linkHref,
+  parseModel,
+  ValidationError,
+  WorkflowTemplateCreateRequestModel,
+  WorkflowTemplateSchema,
+  type WorkflowTemplate,
+} from '@debusine-ts/models'
+import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
+import { requiredWorkspace, type ClientContext } from '../client-context.js'
+import { explainPermissionDenied } from '../internal/work-request-errors.js'
 
-/** Workflow templates of a workspace. */
+/** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
+export type WorkflowTemplateCreateInput = Parameters<typeof WorkflowTemplateCreateRequestModel.create>[0]
+
+/** Options of the workflow template operations: the workspace, and the request options. */
+export interface WorkflowTemplateOptions extends RequestOptions {
+  /** The workspace of the templates; default: the client's default workspace. */
+  workspace?: string | undefined
+}
+
+const configureHint =
+  'Managing workflow templates needs the owner role in the workspace; a positive priority also ' +
+  'needs the global "manage_workrequest_priorities" permission, and extra groups must be ones you may grant.'
+
+function templateKey(idOrName: number | string): number | string {
+  const valid =
+    (typeof idOrName === 'number' && Number.isInteger(idOrName) && idOrName > 0) ||
+    (typeof idOrName === 'string' && idOrName !== '')
+  if (!valid) {
+    throw new ValidationError('WorkflowTemplateKey', [
+      {
+        path: 'idOrName',
+        rule: 'invalid_type',
+        message: `expected a template id (positive integer) or name (non-empty string), got ${JSON.stringify(idOrName)}`,
+      },
+    ])
+  }
+  return idOrName
+}
+
+/** The workspace name in a template's `links.self` (`…/workflow-template/{ws}/{id}/`), if any. */
+function workspaceOfLinks(template: WorkflowTemplate): string | undefined {
+  const self = template.links.self
+  const match = self === undefined ? null : /\/workflow-template\/([^/]+)\/[^/]+\/?$/.exec(linkHref(self))
+  return match === null ? undefined : decodeURIComponent(match[1]!)
+}
+
+/**
+ * Workflow templates of a workspace: create, read, list, update and delete
+ * (`/workflow-template/{workspace}/…`, 0.13+).
+ */
 export class WorkflowTemplates {
   readonly #context: ClientContext
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
     this.#context = context
+  }
+
+  /**
+   * Create a workflow template (`POST /workflow-template/{workspace}/`, 201).
+   *
+   * @example
+   * const template = await client.workflowTemplates.create(
+   *   { name: 'noop', task_name: 'noop', static_parameters: {}, runtime_parameters: 'any' },
+   *   { workspace: 'developers' },
+   * )
+   * @throws {ValidationError} for a missing name or task name, or an unknown key (nothing is sent)
+   * @throws {BadRequestError} when the name is taken or the task is not a workflow
+   * @throws {PermissionDeniedError} unless the user owns the workspace (the message says what else is needed)
+   */
+  async create(
+    template: WorkflowTemplateCreateInput,
+    options: WorkflowTemplateOptions = {},
+  ): Promise<WorkflowTemplate> {
+    const { workspace, ...requestOptions } = options
+    const body = WorkflowTemplateCreateRequestModel.create(template)
+    const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.create')
+    try {
+      return await this.#context.transport.request('POST', path`/workflow-template/${name}/`, {
+        ...requestOptions,
+        body,
+        schema: WorkflowTemplateSchema,
+        model: 'WorkflowTemplate',
+        expectedStatus: 201,
+      })
+    } catch (error) {
+      throw explainPermissionDenied(error, configureHint)
+    }
+  }
+
+  /**
+   * Read a workflow template by id or name (`GET /workflow-template/{workspace}/{idOrName}/`).
+   *
+   * @example
+   * const template = await client.workflowTemplates.get('noop')
+   * @throws {NotFoundError} when there is no such template in the workspace
+   */
+  async get(idOrName: number | string, options: WorkflowTemplateOptions = {}): Promise<WorkflowTemplate> {
+    const { workspace, ...requestOptions } = options
+    const key = templateKey(idOrName)
+    const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.get')
+    return this.#context.transport.request('GET', path`/workflow-template/${name}/${key}/`, {
+      ...requestOptions,
+      schema: WorkflowTemplateSchema,
+      model: 'WorkflowTemplate',
+    })
+  }
+
+  /**
+   * List a workspace's workflow templates by name, lazily (page-number pagination).
+   *
+   * @example
+   * for await (const template of client.workflowTemplates.list({ workspace: 'developers' })) console.log(template.name)
+   * @throws {ValidationError} (at once) when no workspace is given and the client has none
+   */
+  list(options: WorkflowTemplateOptions = {}): PagedList<WorkflowTemplate> {
+    const { workspace, ...requestOptions } = options
+    const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.list')
+    return this.#context.transport.list(path`/workflow-template/${name}/`, WorkflowTemplateSchema, {
+      ...requestOptions,
+      model: 'WorkflowTemplate',
+    })
+  }
+
+  /**
+   * Save a changed workflow template (`PATCH /workflow-template/{workspace}/{id}/` with the
+   * whole template): change a template as received from `get`, `list` or `create`, then
+   * pass it here. The workspace is, in order: `options.workspace`, the one in the
+   * template's `links.self`, the client's default.
+   *
+   * @example
+   * const template = await client.workflowTemplates.get('noop')
+   * await client.workflowTemplates.update({ ...template, priority: -1 })
+   * @throws {ValidationError} when the template lacks a field of a template (nothing is sent)
+   * @throws {BadRequestError} when the task name changes or the new name is taken
+   * @throws {PermissionDeniedError} unless the user owns the workspace
+   */
+  async update(template: WorkflowTemplate, options: WorkflowTemplateOptions = {}): Promise<WorkflowTemplate> {
+    const { workspace, ...requestOptions } = options
+    const body = parseModel('WorkflowTemplate', WorkflowTemplateSchema, template)
+    const name = requiredWorkspace(
+      this.#context,
+      workspace ?? workspaceOfLinks(body),
+      'WorkflowTemplates.update',
+    )
+    try {
+      return await this.#context.transport.request('PATCH', path`/workflow-template/${name}/${body.id}/`, {
+        ...requestOptions,
+        body,
+        schema: WorkflowTemplateSchema,
+        model: 'WorkflowTemplate',
+        expectedStatus: 200,
+      })
+    } catch (error) {
+      throw explainPermissionDenied(error, configureHint)
+    }
+  }
+
+  /**
+   * Delete a workflow template by id or name (`DELETE /workflow-template/{workspace}/{idOrName}/`, 204).
+   *
+   * @example
+   * await client.workflowTemplates.delete('noop', { workspace: 'developers' })
+   * @throws {NotFoundError} when there is no such template
+   * @throws {PermissionDeniedError} unless the user owns the workspace
+   */
+  async delete(idOrName: number | string, options: WorkflowTemplateOptions = {}): Promise<void> {
+    const { workspace, ...requestOptions } = options
+    const key = templateKey(idOrName)
+    const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.delete')
+    try {
+      await this.#context.transport.request('DELETE', path`/workflow-template/${name}/${key}/`, {
+        ...requestOptions,
+        expectedStatus: 204,
+      })
+    } catch (error) {
+      throw explainPermissionDenied(error, configureHint)
+    }
   }
 }

@@ -1,11 +1,140 @@
-import type { ClientContext } from '../client-context.js'
+import {
+  CreateWorkflowRequestModel,
+  TaskType,
+  ValidationError,
+  WorkRequestSchema,
+  type WorkRequest,
+  type WorkRequestStatus,
+} from '@debusine-ts/models'
+import type { PagedList, RequestOptions } from '@debusine-ts/transport'
+import { workspaceFor, type ClientContext } from '../client-context.js'
+import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { workRequestListQuery } from '../internal/work-request-list.js'
 
-/** Workflows: start one from a template or a workflow task. */
+/**
+ * What {@link Workflows.start} starts: a workflow template by name, or (0.14.9+,
+ * workspace owners) a workflow task directly by name. Exactly one of the two.
+ */
+export interface WorkflowStartRequest {
+  /** The workflow template to run; its static parameters are the base of the task data. */
+  templateName?: string | undefined
+  /** The workflow task to run without a template (workspace owners only). */
+  taskName?: string | undefined
+  /** The workspace; the client's default workspace when left out, else the server's default. */
+  workspace?: string | undefined
+  /**
+   * The workflow's data, laid over the template's static parameters; each key must be
+   * allowed by the template's runtime parameters. Default `{}`.
+   */
+  taskData?: Readonly<Record<string, unknown>> | undefined
+}
+
+/** Filters of {@link Workflows.list}. */
+export interface WorkflowListFilters {
+  /** Only workflows in this status (0.16.2+). */
+  status?: WorkRequestStatus | undefined
+}
+
+/**
+ * Workflows: start one from a template (or a workflow task), and list root workflows. A
+ * workflow is a work request of task type `Workflow`: read, abort, retry and wait for it
+ * through `client.workRequests`.
+ */
 export class Workflows {
   readonly #context: ClientContext
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
     this.#context = context
+  }
+
+  /**
+   * Start a workflow (`POST /workflow/`); the server answers 201 with its work request,
+   * already `pending`.
+   *
+   * @example
+   * const workflow = await client.workflows.start({ templateName: 'noop', taskData: {} })
+   * await client.workRequests.waitForCompletion(workflow.id)
+   * @throws {ValidationError} unless exactly one of `templateName` and `taskName` is given
+   *   (reported on `template_name`), or for an unknown key such as the wire name
+   *   `task_data` (nothing is sent)
+   * @throws {NotFoundError} when the template does not exist in the workspace
+   * @throws {BadRequestError} when the task data is refused (e.g. a runtime parameter the
+   *   template does not permit)
+   * @throws {PermissionDeniedError} without the right to run the template, or (for
+   *   `taskName`) without owning the workspace
+   */
+  async start(request: WorkflowStartRequest, options?: RequestOptions): Promise<WorkRequest> {
+    const { templateName, taskName, workspace, taskData, ...unknown } = request
+    const unknownKeys = Object.keys(unknown)
+    if (unknownKeys.length > 0) {
+      throw new ValidationError(
+        'WorkflowStartRequest',
+        unknownKeys.map((key) => ({
+          path: key,
+          rule: 'unrecognized_keys',
+          message: `unknown key "${key}": expected templateName, taskName, workspace or taskData`,
+        })),
+      )
+    }
+    const workspaceName = workspaceFor(this.#context, workspace)
+    const body = CreateWorkflowRequestModel.create({
+      template_name: templateName ?? '',
+      task_name: taskName ?? '',
+      workspace: workspaceName ?? null,
+      task_data: taskData ?? {},
+    })
+    // @NOTE Only the non-empty name is sent, and no workspace key when none is known.
+    const wire = {
+      ...(body.template_name === '' ? {} : { template_name: body.template_name }),
+      ...(body.task_name === '' ? {} : { task_name: body.task_name }),
+      ...(body.workspace === null ? {} : { workspace: body.workspace }),
+      task_data: body.task_data,
+    }
+    try {
+      return await this.#context.transport.request('POST', '/workflow/', {
+        ...options,
+        body: wire,
+        schema: WorkRequestSchema,
+        model: 'WorkRequest',
+        expectedStatus: 201,
+      })
+    } catch (error) {
+      throw explainPermissionDenied(
+        error,
+        body.task_name === ''
+          ? `Running workflow template "${body.template_name}" needs the contributor role in the ` +
+              'workspace (owners only for a restricted template).'
+          : 'Starting a workflow without a template needs the owner role in the workspace.',
+      )
+    }
+  }
+
+  /**
+   * The same as {@link Workflows.start} (the seed's `workflow_create`).
+   *
+   * @example
+   * await client.workflows.create({ templateName: 'noop' })
+   * @throws {ValidationError} see {@link Workflows.start}
+   */
+  create(request: WorkflowStartRequest, options?: RequestOptions): Promise<WorkRequest> {
+    return this.start(request, options)
+  }
+
+  /**
+   * List root workflows, newest first, lazily
+   * (`GET /work-request/?task_type=Workflow&root_only=true`, 0.16.0+).
+   *
+   * @example
+   * const running = await client.workflows.list({ status: WorkRequestStatus.RUNNING }).toArray({ limit: 50 })
+   * @throws {ValidationError} (at once) for an unknown filter or status
+   */
+  list(filters: WorkflowListFilters = {}, options?: RequestOptions): PagedList<WorkRequest> {
+    const query = workRequestListQuery({ ...filters, taskType: TaskType.WORKFLOW, rootOnly: true })
+    return this.#context.transport.list('/work-request/', WorkRequestSchema, {
+      ...options,
+      query,
+      model: 'WorkRequest',
+    })
   }
 }

@@ -1,0 +1,165 @@
+import { mkdir, realpath } from 'node:fs/promises'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
+import { SdkError } from '@debusine-ts/models'
+import { extract as tarExtract, type Header as TarHeader } from 'tar-stream'
+import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import { writeVerified, type ExpectedContent } from './download-file.js'
+
+/** What {@link extractArchive} extracts, and what it checks. */
+export interface ExtractArchiveInput {
+  artifactId: number
+  /** The destination directory (created if needed). */
+  directory: string
+  /** Path in the artifact → what the file must be: only these entries are accepted. */
+  expected: ReadonlyMap<string, ExpectedContent>
+  signal?: AbortSignal | undefined
+  /** Called as file bytes are written: the entry's path and the block's length. */
+  onBytes?: ((path: string, bytes: number) => void) | undefined
+}
+
+/** Why an archive entry's name is unsafe, or undefined when it is a plain relative path. */
+export function unsafeEntryName(name: string): string | undefined {
+  if (name === '') return 'it has an empty name'
+  if (name.startsWith('/') || isAbsolute(name)) return 'its path is absolute'
+  const segments = name.split('/')
+  if (segments.includes('..')) return 'its path contains ".."'
+  if (name.includes('\0')) return 'its path contains a NUL byte'
+  return undefined
+}
+
+function unsafe(artifactId: number, name: string, why: string): ArtifactDownloadError {
+  return new ArtifactDownloadError(
+    'unsafe_archive_entry',
+    `The archive of artifact ${artifactId} holds an unsafe entry "${name}": ${why}. ` +
+      'It was refused and nothing was written outside the destination.',
+    { artifactId, path: name },
+  )
+}
+
+function unexpected(artifactId: number, name: string, why: string): ArtifactDownloadError {
+  return new ArtifactDownloadError(
+    'unexpected_archive_entry',
+    `The archive of artifact ${artifactId} holds an unexpected entry "${name}": ${why}.`,
+    { artifactId, path: name },
+  )
+}
+
+/** The bytes of `body`, or nothing at all when it is empty (the server's answer for no complete file). */
+async function* nonEmpty(
+  body: AsyncIterable<Uint8Array>,
+  seen: { bytes: number },
+): AsyncGenerator<Uint8Array> {
+  for await (const block of body) {
+    seen.bytes += block.length
+    if (block.length > 0) yield block
+  }
+}
+
+/**
+ * Extract the artifact's `.tar.gz` as it streams in (gunzip, then tar-stream), writing
+ * each entry through a temporary file that is checked against its size and SHA-256
+ * before it gets its final name. Only regular files listed in `expected` are accepted:
+ * an absolute path, a `..` segment, a link or any other entry type is refused, and no byte
+ * is ever written outside `directory` (symbolic links already in the destination included).
+ * An empty body (no complete file) extracts nothing.
+ *
+ * @returns the paths extracted
+ * @throws {ArtifactDownloadError} for an unsafe or unexpected entry, a corrupt file, an
+ *   existing destination, or a file of `expected` missing from the archive
+ */
+export async function extractArchive(
+  body: AsyncIterable<Uint8Array>,
+  input: ExtractArchiveInput,
+): Promise<string[]> {
+  const { artifactId, expected, signal } = input
+  await mkdir(input.directory, { recursive: true })
+  const root = await realpath(input.directory)
+  const seen = { bytes: 0 }
+  const source = Readable.from(nonEmpty(body, seen))
+  const gunzip = createGunzip()
+  const extract = tarExtract()
+  source.on('error', (error) => gunzip.destroy(error))
+  gunzip.on('error', (error) => {
+    // An empty body is not gzip: it is how the server says that no file is complete.
+    if (seen.bytes === 0 && !SdkError.isInstance(error)) {
+      extract.end(undefined)
+      return
+    }
+    extract.destroy(
+      SdkError.isInstance(error)
+        ? error
+        : new ArtifactDownloadError(
+            'invalid_archive',
+            `The archive of artifact ${artifactId} is not a valid .tar.gz: ${error.message}. Try again.`,
+            { artifactId, cause: error, isRetryable: true },
+          ),
+    )
+  })
+  source.pipe(gunzip).pipe(extract)
+
+  const done: string[] = []
+  try {
+    for await (const entry of extract) {
+      const header: TarHeader = entry.header
+      const name = header.name
+      const why = unsafeEntryName(name)
+      if (why !== undefined) throw unsafe(artifactId, name, why)
+      if (header.type === 'symlink' || header.type === 'link') {
+        throw unsafe(
+          artifactId,
+          name,
+          `it is a ${header.type === 'link' ? 'hard' : 'symbolic'} link to "${header.linkname ?? ''}"; only regular files are expected`,
+        )
+      }
+      const target = resolve(root, name)
+      const fromRoot = relative(root, target)
+      if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) {
+        throw unsafe(artifactId, name, 'it points outside the destination')
+      }
+      if (header.type === 'directory') {
+        entry.resume()
+        continue
+      }
+      if (header.type !== 'file' && header.type !== 'contiguous-file') {
+        throw unexpected(artifactId, name, `it is a ${header.type} entry; only regular files are expected`)
+      }
+      const path = name.replace(/^(\.\/)+/, '')
+      const content = expected.get(path)
+      if (content === undefined)
+        throw unexpected(artifactId, name, 'it is not a complete file of the artifact')
+      if (done.includes(path)) throw unexpected(artifactId, name, 'it appears twice')
+      // A directory on the way may be a symbolic link planted earlier: check where it really is.
+      const parent = resolve(target, '..')
+      await mkdir(parent, { recursive: true })
+      const realParent = await realpath(parent)
+      if (realParent !== root && !realParent.startsWith(root + sep)) {
+        throw unsafe(artifactId, name, `its directory leads outside the destination (to "${realParent}")`)
+      }
+      await writeVerified(entry as AsyncIterable<Uint8Array>, {
+        artifactId,
+        path,
+        destination: resolve(realParent, target.slice(parent.length + 1)),
+        expected: content,
+        signal,
+        onBytes: (bytes) => input.onBytes?.(path, bytes),
+      })
+      done.push(path)
+    }
+  } catch (error) {
+    source.destroy()
+    gunzip.destroy()
+    extract.destroy()
+    throw error
+  }
+  const missing = [...expected.keys()].filter((path) => !done.includes(path))
+  if (missing.length > 0) {
+    throw new ArtifactDownloadError(
+      'missing_file',
+      `The archive of artifact ${artifactId} lacks ${missing.length} file(s) the server lists as complete: ${missing.join(', ')}. Try again.`,
+      { artifactId, path: missing[0], isRetryable: true },
+    )
+  }
+  return done
+}
