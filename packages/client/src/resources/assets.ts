@@ -10,14 +10,8 @@ import {
   type AssetPermissionCheckResponse,
   type ValidationIssue,
 } from '@debusine-ts/models'
-import {
-  BadRequestError,
-  PermissionDeniedError,
-  path,
-  type ApiError,
-  type ApiErrorInit,
-  type RequestOptions,
-} from '@debusine-ts/transport'
+import { BadRequestError, path, type RequestOptions } from '@debusine-ts/transport'
+import { explainPermissionDenied, withHint } from '../internal/api-error-hint.js'
 import type { ClientContext } from '../client-context.js'
 import { requiredWorkspace } from '../client-context.js'
 import type {
@@ -34,25 +28,6 @@ function requestOptions(options: RequestOptions): RequestOptions {
     maxRetries: options.maxRetries,
     headers: options.headers,
   }
-}
-
-/** The same error, with a hint that says why the server refused. */
-function withHint<T extends ApiError>(
-  ErrorClass: new (init: ApiErrorInit) => T,
-  error: ApiError,
-  hint: string,
-): T {
-  return new ErrorClass({
-    status: error.status,
-    method: error.method,
-    url: error.url,
-    title: error.title,
-    detail: error.detail,
-    validationErrors: error.validationErrors,
-    requestId: error.requestId,
-    hint,
-    cause: error,
-  })
 }
 
 function positiveInteger(issues: ValidationIssue[], field: string, value: unknown): void {
@@ -127,11 +102,12 @@ export class Assets {
         body.category !== AssetCategory.SIGNING_KEY &&
         error.validationErrors === undefined
       ) {
-        throw withHint(
-          BadRequestError,
-          error,
-          `Debusine 0.16.2 can only create ${AssetCategory.SIGNING_KEY} assets through the API; ` +
-            `${body.category} assets are created by an administrator on the server (debusine-admin asset).`,
+        throw new BadRequestError(
+          withHint(
+            error,
+            `Debusine 0.16.2 can only create ${AssetCategory.SIGNING_KEY} assets through the API; ` +
+              `${body.category} assets are created by an administrator on the server (debusine-admin asset).`,
+          ),
         )
       }
       throw error
@@ -216,15 +192,11 @@ export class Assets {
         },
       )
     } catch (error) {
-      if (PermissionDeniedError.isInstance(error)) {
-        throw withHint(
-          PermissionDeniedError,
-          error,
-          'Asset permission checks need the work-request token of a signing worker running that work request; ' +
-            'user tokens and other workers are refused.',
-        )
-      }
-      throw error
+      throw explainPermissionDenied(
+        error,
+        'Asset permission checks need the work-request token of a signing worker running that work request; ' +
+          'user tokens and other workers are refused.',
+      )
     }
   }
 }

@@ -1,4 +1,5 @@
 import { ConflictError, type ApiError } from '@debusine-ts/transport'
+import { withHint } from '../internal/api-error-hint.js'
 
 /**
  * HTTP 412 `Collection relations changed`: the relations were replaced with an
@@ -10,16 +11,11 @@ export class CollectionRelationsChangedError extends ConflictError {
 
   /** @internal Built from the server's 412 answer. */
   constructor(error: ApiError) {
-    super({
-      status: error.status,
-      method: error.method,
-      url: error.url,
-      title: error.title,
-      detail: error.detail,
-      validationErrors: error.validationErrors,
-      requestId: error.requestId,
-      hint: 'The relations changed since their ETag was read: read them again, re-apply the change and retry.',
-      cause: error,
-    })
+    super(
+      withHint(
+        error,
+        'The relations changed since their ETag was read: read them again, re-apply the change and retry.',
+      ),
+    )
   }
 }

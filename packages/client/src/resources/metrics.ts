@@ -1,7 +1,7 @@
 import { MetricRequestModel, type MetricType } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { explainPermissionDenied } from '../internal/api-error-hint.js'
 
 /** A metric value to emit through the server. */
 export interface MetricEmission {

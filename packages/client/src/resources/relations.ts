@@ -11,7 +11,7 @@ import {
 } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { explainPermissionDenied } from '../internal/api-error-hint.js'
 
 /** What {@link Relations.create} returns: the relation, and whether this call created it. */
 export interface RelationCreateResult {

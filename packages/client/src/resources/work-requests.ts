@@ -14,7 +14,7 @@ import {
 } from '@debusine-ts/models'
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { explainPermissionDenied } from '../internal/api-error-hint.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import { pollDelay } from '../internal/work-request-wait.js'
 import type { WorkRequestListFilters } from './work-request-list-filters.js'

@@ -8,7 +8,7 @@ import {
 } from '@debusine-ts/models'
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { explainPermissionDenied } from '../internal/api-error-hint.js'
 
 /** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
 export type WorkflowTemplateCreateInput = Parameters<typeof WorkflowTemplateCreateRequestModel.create>[0]

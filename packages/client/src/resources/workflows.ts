@@ -8,7 +8,7 @@ import {
 } from '@debusine-ts/models'
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/work-request-errors.js'
+import { explainPermissionDenied } from '../internal/api-error-hint.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 
 /**
