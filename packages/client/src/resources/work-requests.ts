@@ -263,20 +263,12 @@ export class WorkRequests {
    */
   async abort(id: number, options?: RequestOptions): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestAbort')
-    try {
-      return await this.#context.transport.request('POST', path`/work-request/${id}/abort/`, {
-        ...options,
-        body: {},
-        schema: WorkRequestSchema,
-        model: 'WorkRequest',
-        expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Only the creator of work request ${id} or an owner of its workspace may abort it.`,
-      )
-    }
+    return this.#action(
+      id,
+      'abort',
+      `Only the creator of work request ${id} or an owner of its workspace may abort it.`,
+      options,
+    )
   }
 
   /**
@@ -294,8 +286,23 @@ export class WorkRequests {
    */
   async retry(id: number, options?: RequestOptions): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestRetry')
+    return this.#action(
+      id,
+      'retry',
+      `Retrying work request ${id} needs the contributor role in its workspace.`,
+      options,
+    )
+  }
+
+  /** POST an action without a body (`abort`, `retry`) and explain a refusal with `permissionHint`. */
+  async #action(
+    id: number,
+    action: 'abort' | 'retry',
+    permissionHint: string,
+    options: RequestOptions | undefined,
+  ): Promise<WorkRequest> {
     try {
-      return await this.#context.transport.request('POST', path`/work-request/${id}/retry/`, {
+      return await this.#context.transport.request('POST', path`/work-request/${id}/${action}/`, {
         ...options,
         body: {},
         schema: WorkRequestSchema,
@@ -303,10 +310,7 @@ export class WorkRequests {
         expectedStatus: 200,
       })
     } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Retrying work request ${id} needs the contributor role in its workspace.`,
-      )
+      throw explainPermissionDenied(error, permissionHint)
     }
   }
 
