@@ -1,13 +1,26 @@
 #!/usr/bin/env node
+// Start-up stays fast: `--version` reads package.json and nothing else; everything else is
+// loaded on demand (the command table, then the one handler the command needs).
 import { readFileSync } from 'node:fs'
 
-// The commands arrive with the CLI issue; until then the binary knows only its version.
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-  version: string
-}
-if (process.argv[2] === '--version') {
-  process.stdout.write(`${manifest.version}\n`)
+const argv = process.argv.slice(2)
+if (argv.length === 1 && argv[0] === '--version') {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  process.stdout.write(`debusine-ts ${manifest.version}\n`)
 } else {
-  process.stderr.write('debusine-ts: no commands yet; this build knows only --version\n')
-  process.exitCode = 2
+  const controller = new AbortController()
+  // Long-running commands stop cleanly on SIGINT/SIGTERM; a second signal kills at once.
+  const stop = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(128 + (signal === 'SIGINT' ? 2 : 15))
+    controller.abort()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  const { main } = await import('./main.js')
+  const { processIo } = await import('./io.js')
+  process.exitCode = await main(argv, processIo(controller.signal))
+  process.off('SIGINT', stop)
+  process.off('SIGTERM', stop)
 }

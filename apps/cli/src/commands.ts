@@ -1,0 +1,504 @@
+import {
+  dataOption,
+  timeoutOption,
+  waitOption,
+  workspaceOption,
+  type CommandHandler,
+  type CommandSpec,
+} from './command-spec.js'
+import type * as ArtifactHandlers from './handlers/artifact.js'
+import type * as AssetHandlers from './handlers/asset.js'
+import type * as CollectionHandlers from './handlers/collection.js'
+import type * as MiscHandlers from './handlers/misc.js'
+import type * as WorkRequestHandlers from './handlers/work-request.js'
+import type * as WorkflowTemplateHandlers from './handlers/workflow-template.js'
+import type * as WorkflowHandlers from './handlers/workflow.js'
+import type * as WorkspaceHandlers from './handlers/workspace.js'
+
+// Each handler module is imported only when its command runs: start-up stays fast.
+type HandlerName<Module> = {
+  [Name in keyof Module]: Module[Name] extends CommandHandler ? Name : never
+}[keyof Module]
+const workRequest = (name: HandlerName<typeof WorkRequestHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/work-request.js'))[name]
+const workflow = (name: HandlerName<typeof WorkflowHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/workflow.js'))[name]
+const template = (name: HandlerName<typeof WorkflowTemplateHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/workflow-template.js'))[name]
+const artifact = (name: HandlerName<typeof ArtifactHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/artifact.js'))[name]
+const asset = (name: HandlerName<typeof AssetHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/asset.js'))[name]
+const collection = (name: HandlerName<typeof CollectionHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/collection.js'))[name]
+const workspace = (name: HandlerName<typeof WorkspaceHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/workspace.js'))[name]
+const misc = (name: HandlerName<typeof MiscHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/misc.js'))[name]
+
+const limitOption = {
+  name: 'limit',
+  kind: 'integer',
+  valueName: 'N',
+  summary: 'how many to show (default 20)',
+} as const
+
+const retentionOptions = [
+  {
+    name: 'full-history-retention-period',
+    kind: 'string',
+    valueName: 'DAYS',
+    summary: 'days to keep full history ("-" to unset)',
+  },
+  {
+    name: 'metadata-only-retention-period',
+    kind: 'string',
+    valueName: 'DAYS',
+    summary: 'days to keep metadata only ("-" to unset)',
+  },
+] as const
+
+const collectionArguments = [
+  { name: '[NAME@]CATEGORY', summary: 'the collection category, optionally with its name' },
+  { name: 'NAME', summary: 'the collection name (default "_")', optional: true },
+] as const
+
+const templateOptions = [
+  workspaceOption,
+  { name: 'priority', kind: 'integer', valueName: 'N', summary: 'base priority of work requests it creates' },
+] as const
+
+/** Every command of the CLI, as data: the parser, help, completion and README read it. */
+export const commands: readonly CommandSpec[] = [
+  {
+    path: ['workspace', 'inheritance'],
+    summary: 'show, and optionally change, the inheritance chain of a workspace',
+    description:
+      'Items are ID, NAME or SCOPE/NAME. Changes apply in the order --append, --prepend, --remove, --set; the chain is sent only if it changed.',
+    options: [
+      workspaceOption,
+      {
+        name: 'append',
+        kind: 'string',
+        multiple: 'greedy',
+        valueName: 'W',
+        summary: 'add workspaces at the end',
+      },
+      {
+        name: 'prepend',
+        kind: 'string',
+        multiple: 'greedy',
+        valueName: 'W',
+        summary: 'add workspaces at the start',
+      },
+      { name: 'remove', kind: 'string', multiple: 'greedy', valueName: 'W', summary: 'remove workspaces' },
+      { name: 'set', kind: 'string', multiple: 'greedy', valueName: 'W', summary: 'replace the chain' },
+    ],
+    arguments: [
+      { name: 'WORKSPACE', summary: 'the workspace (deprecated: use --workspace)', optional: true },
+    ],
+    examples: ['workspace inheritance --workspace developers --append base'],
+    legacy: ['workspace-inheritance'],
+    output: 'yaml',
+    load: workspace('inheritance'),
+  },
+  {
+    path: ['collection', 'list'],
+    summary: 'list the collections of a workspace',
+    options: [workspaceOption],
+    arguments: [],
+    output: 'model',
+    load: collection('list'),
+  },
+  {
+    path: ['collection', 'show'],
+    summary: 'show a collection, with statistics',
+    options: [workspaceOption],
+    arguments: collectionArguments,
+    examples: ['collection show debian:suite bookworm', 'collection show bookworm@debian:suite --yaml'],
+    output: 'model',
+    load: collection('show'),
+  },
+  {
+    path: ['collection', 'create'],
+    summary: 'create a collection',
+    options: [workspaceOption, dataOption(true), ...retentionOptions],
+    arguments: collectionArguments,
+    examples: ['collection create debian:suite trixie --data data.yaml'],
+    output: 'model',
+    load: collection('create'),
+  },
+  {
+    path: ['collection', 'manage'],
+    summary: 'change a collection: name, data, retention periods',
+    options: [
+      workspaceOption,
+      dataOption(false),
+      { name: 'rename', kind: 'string', valueName: 'NEW', summary: 'the new name' },
+      ...retentionOptions,
+    ],
+    arguments: collectionArguments,
+    output: 'model',
+    load: collection('manage'),
+  },
+  {
+    path: ['collection', 'delete'],
+    summary: 'delete a collection (refused while it holds items, unless --force)',
+    options: [
+      workspaceOption,
+      { name: 'force', short: 'f', kind: 'boolean', summary: 'delete even if not empty' },
+    ],
+    arguments: collectionArguments,
+    output: 'none',
+    load: collection('remove'),
+  },
+  {
+    path: ['workflow-template', 'create'],
+    summary: 'create a workflow template',
+    description:
+      'The data holds static_parameters, runtime_parameters (a mapping or "any"), extra_groups and restricted.',
+    options: [...templateOptions, dataOption(true)],
+    arguments: [
+      { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
+      { name: 'TEMPLATE_NAME', summary: 'the template name' },
+    ],
+    examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
+    output: 'model',
+    load: template('create'),
+  },
+  {
+    path: ['workflow-template', 'list'],
+    summary: 'list the workflow templates of a workspace',
+    options: [workspaceOption],
+    arguments: [],
+    output: 'model',
+    load: template('list'),
+  },
+  {
+    path: ['workflow-template', 'show'],
+    summary: 'show a workflow template',
+    options: [workspaceOption],
+    arguments: [{ name: 'NAME_OR_ID', summary: 'the template name or id' }],
+    output: 'model',
+    load: template('show'),
+  },
+  {
+    path: ['workflow-template', 'manage'],
+    summary: 'change a workflow template',
+    options: [
+      ...templateOptions,
+      dataOption(false),
+      { name: 'rename', kind: 'string', valueName: 'NEW', summary: 'the new name' },
+    ],
+    arguments: [{ name: 'NAME_OR_ID', summary: 'the template name or id' }],
+    output: 'model',
+    load: template('manage'),
+  },
+  {
+    path: ['workflow-template', 'delete'],
+    summary: 'delete a workflow template',
+    options: [workspaceOption],
+    arguments: [{ name: 'NAME_OR_ID', summary: 'the template name or id' }],
+    output: 'none',
+    load: template('remove'),
+  },
+  {
+    path: ['workflow', 'list'],
+    summary: 'list root workflows, newest first',
+    options: [limitOption],
+    arguments: [],
+    output: 'model',
+    load: workflow('list'),
+  },
+  {
+    path: ['workflow', 'start'],
+    summary: 'start a workflow from a template',
+    options: [
+      workspaceOption,
+      dataOption(true),
+      {
+        name: 'no-template',
+        kind: 'boolean',
+        summary: 'NAME is a workflow task name, not a template (workspace owners only)',
+      },
+      waitOption,
+      timeoutOption,
+    ],
+    arguments: [{ name: 'NAME', summary: 'the template name' }],
+    examples: ['workflow start my-noop --data /dev/null --wait'],
+    legacy: ['create-workflow'],
+    output: 'model',
+    load: workflow('start'),
+  },
+  {
+    path: ['work-request', 'list'],
+    summary: 'list the most recent work requests',
+    options: [{ ...workspaceOption, summary: 'accepted for compatibility; not used' }, limitOption],
+    arguments: [],
+    legacy: ['list-work-requests'],
+    output: 'model',
+    load: workRequest('list'),
+  },
+  {
+    path: ['work-request', 'show'],
+    summary: 'show a work request and the artifacts it produced',
+    options: [],
+    arguments: [{ name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true }],
+    examples: ['work-request show 42', 'work-request show 42 --yaml'],
+    legacy: ['show-work-request'],
+    output: 'model',
+    load: workRequest('show'),
+  },
+  {
+    path: ['work-request', 'create'],
+    summary: 'create a work request',
+    options: [
+      workspaceOption,
+      dataOption(true),
+      {
+        name: 'event-reactions',
+        kind: 'string',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'YAML file with the event reactions',
+      },
+      waitOption,
+      timeoutOption,
+    ],
+    arguments: [{ name: 'TASK_NAME', summary: 'the task, e.g. noop' }],
+    examples: ["work-request create noop --data - --wait <<< 'result: success'"],
+    legacy: ['create-work-request'],
+    output: 'model',
+    load: workRequest('create'),
+  },
+  {
+    path: ['work-request', 'manage'],
+    summary: 'change a work request',
+    options: [
+      {
+        name: 'set-priority-adjustment',
+        kind: 'integer',
+        valueName: 'N',
+        summary: 'the priority adjustment (positive needs the manage_priority permission)',
+      },
+    ],
+    arguments: [{ name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true }],
+    legacy: ['manage-work-request'],
+    output: 'none',
+    load: workRequest('manage'),
+  },
+  {
+    path: ['work-request', 'retry'],
+    summary: 'retry an aborted or failed work request',
+    options: [],
+    arguments: [{ name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true }],
+    legacy: ['retry-work-request'],
+    output: 'none',
+    load: workRequest('retry'),
+  },
+  {
+    path: ['work-request', 'abort'],
+    summary: 'abort a work request',
+    options: [],
+    arguments: [{ name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true }],
+    legacy: ['abort-work-request'],
+    output: 'none',
+    load: workRequest('abort'),
+  },
+  {
+    path: ['work-request', 'watch'],
+    summary: 'follow a work request until it completes; the exit code comes from its result',
+    description:
+      'Exit codes: 0 success or skipped, 10 failure, 11 error, 12 aborted, 13 --timeout expired, 130 interrupted.',
+    options: [timeoutOption],
+    arguments: [{ name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true }],
+    examples: ['work-request watch 42', 'work-request watch 42 --timeout 600 --json'],
+    python: false,
+    output: 'model',
+    load: workRequest('watch'),
+  },
+  {
+    path: ['work-request', 'on-completed'],
+    summary: 'run a command for each completed work request',
+    description:
+      'Runs COMMAND ARGS... ID RESULT in the current directory for each completion. Both --workspace=W CMD and --workspace W CMD work.',
+    options: [
+      { ...workspaceOption, multiple: 'greedy', summary: 'only work requests of these workspaces' },
+      {
+        name: 'last-completed-at',
+        kind: 'string',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'state file: catch up on completions since the time it records',
+      },
+    ],
+    arguments: [{ name: 'COMMAND', summary: 'the command to run, and its arguments', rest: true }],
+    examples: ['work-request on-completed --workspace System ./notify.sh'],
+    legacy: ['on-work-request-completed'],
+    output: 'none',
+    load: workRequest('onCompleted'),
+  },
+  {
+    path: ['artifact', 'create'],
+    summary: 'create an artifact and upload its files',
+    options: [
+      workspaceOption,
+      dataOption(false),
+      {
+        name: 'upload',
+        kind: 'string',
+        multiple: 'greedy',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'files to add and upload',
+      },
+      {
+        name: 'upload-base-directory',
+        kind: 'string',
+        valueName: 'DIR',
+        complete: 'directory',
+        summary: 'the files are named relative to this directory',
+      },
+      {
+        name: 'expire-at',
+        kind: 'string',
+        valueName: 'ISO8601',
+        summary: 'expiry date (sent as expire_at; ignored by 0.16.2 servers)',
+      },
+    ],
+    arguments: [{ name: 'CATEGORY', summary: 'the artifact category, e.g. debian:source-package' }],
+    examples: [
+      'artifact create debian:source-package --data data.yaml --upload hello_1.0.dsc hello_1.0.tar.xz',
+    ],
+    legacy: ['create-artifact'],
+    output: 'yaml',
+    load: artifact('create'),
+  },
+  {
+    path: ['artifact', 'show'],
+    summary: 'show an artifact',
+    options: [],
+    arguments: [{ name: 'ID', summary: 'the artifact id', integer: true }],
+    legacy: ['show-artifact'],
+    output: 'yaml',
+    load: artifact('show'),
+  },
+  {
+    path: ['artifact', 'show-relations'],
+    summary: 'show the relations of an artifact',
+    options: [{ name: 'reverse', kind: 'boolean', summary: 'relations to the artifact instead of from it' }],
+    arguments: [{ name: 'ID', summary: 'the artifact id', integer: true }],
+    legacy: ['show-artifact-relations'],
+    output: 'yaml',
+    load: artifact('showRelations'),
+  },
+  {
+    path: ['artifact', 'import-debian'],
+    summary: 'import a .changes, .dsc or .deb (and what it lists) as artifacts',
+    description:
+      'A .changes becomes an upload artifact, plus its source package and binary packages, with extends and relates-to relations from the upload. Local paths and file:// URLs only.',
+    options: [
+      workspaceOption,
+      {
+        name: 'expire-at',
+        kind: 'string',
+        valueName: 'ISO8601',
+        summary: 'expiry date (sent as expire_at; ignored by 0.16.2 servers)',
+      },
+    ],
+    arguments: [
+      { name: 'UPLOAD', summary: 'path to a .changes, .dsc, .deb, .ddeb or .udeb', complete: 'file' },
+    ],
+    examples: ['artifact import-debian hello_1.0-1.dsc', 'artifact import-debian hello_1.0-1_amd64.changes'],
+    legacy: ['import-debian-artifact'],
+    output: 'yaml',
+    load: async () => (await import('./handlers/import-debian.js')).importDebian,
+  },
+  {
+    path: ['artifact', 'download'],
+    summary: 'download the files of an artifact',
+    options: [
+      {
+        name: 'target-directory',
+        kind: 'string',
+        valueName: 'DIR',
+        complete: 'directory',
+        summary: 'where to write the files (default: the current directory)',
+      },
+      { name: 'tarball', kind: 'boolean', summary: 'download one .tar.gz instead of the files' },
+    ],
+    arguments: [{ name: 'ID', summary: 'the artifact id', integer: true }],
+    examples: ['artifact download 42 --target-directory out/'],
+    legacy: ['download-artifact'],
+    output: 'none',
+    load: artifact('download'),
+  },
+  {
+    path: ['asset', 'create'],
+    summary: 'create an asset',
+    options: [workspaceOption, dataOption(true)],
+    arguments: [{ name: 'CATEGORY', summary: 'the asset category, e.g. debusine:signing-key' }],
+    legacy: ['create-asset'],
+    output: 'yaml',
+    load: asset('create'),
+  },
+  {
+    path: ['asset', 'list'],
+    summary: 'list assets (at least one filter)',
+    options: [
+      { name: 'id', kind: 'integer', valueName: 'ID', summary: 'the asset id' },
+      { ...workspaceOption, summary: 'assets of this workspace' },
+      {
+        name: 'work-request',
+        kind: 'integer',
+        valueName: 'ID',
+        summary: 'assets created by this work request',
+      },
+    ],
+    arguments: [],
+    legacy: ['list-assets'],
+    output: 'yaml',
+    load: asset('list'),
+  },
+  {
+    path: ['completion'],
+    summary: 'print a shell completion script',
+    options: [],
+    arguments: [{ name: 'SHELL', summary: 'bash, zsh or fish' }],
+    examples: ['completion bash > ~/.local/share/bash-completion/completions/debusine-ts'],
+    python: false,
+    offline: true,
+    output: 'none',
+    load: misc('completion'),
+  },
+]
+
+/** The command named by the first words of `words`, by its path or a legacy name. */
+export function findCommand(
+  words: readonly string[],
+): { command: CommandSpec; consumed: number; legacy?: string } | undefined {
+  let best: CommandSpec | undefined
+  for (const command of commands) {
+    if (command.path.every((word, index) => words[index] === word)) {
+      if (best === undefined || command.path.length > best.path.length) best = command
+    }
+  }
+  if (best !== undefined) return { command: best, consumed: best.path.length }
+  const legacy = commands.find((command) => command.legacy?.includes(words[0] ?? '') === true)
+  return legacy === undefined ? undefined : { command: legacy, consumed: 1, legacy: words[0] }
+}
+
+/** The longest prefix of `words` that names a group of commands (e.g. `collection relation`). */
+export function groupsOf(words: readonly string[]): string[] | undefined {
+  let groups: string[] | undefined
+  for (let length = 1; length <= words.length; length += 1) {
+    const prefix = words.slice(0, length)
+    const isGroup = commands.some(
+      (command) =>
+        command.path.length > length && prefix.every((word, index) => command.path[index] === word),
+    )
+    if (!isGroup) break
+    groups = prefix
+  }
+  return groups
+}

@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream'
+import { NotFoundError, ConnectionError, BadRequestError } from '@debusine-ts/transport'
+import { ValidationError } from '@debusine-ts/models'
+import { describe, expect, it } from 'vitest'
+import { CliError } from './cli-error.js'
+import type { OutputFormat } from './command-context.js'
+import { reportError } from './error-report.js'
+import { UsageError } from './usage-error.js'
+
+async function report(error: unknown, format: OutputFormat = 'human', interrupted = false) {
+  let stdout = ''
+  let stderr = ''
+  const code = await reportError(error, {
+    io: {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      stdin: Readable.from(['']),
+      env: {},
+      cwd: '/',
+    },
+    format,
+    debug: false,
+    interrupted,
+  })
+  return { code, stdout, stderr }
+}
+
+const notFound = new NotFoundError({
+  status: 404,
+  method: 'GET',
+  url: 'http://h/api/1.0/work-request/9/',
+  title: 'Error',
+  detail: 'No WorkRequest matches the given query.',
+})
+
+describe('reportError: the one place mapping errors to exit codes', () => {
+  it('usage errors: 2', async () => {
+    const result = await report(new UsageError('bad'))
+    expect(result).toMatchObject({ code: 2, stdout: '' })
+    expect(result.stderr).toContain('debusine-ts: error: bad')
+  })
+
+  it('user errors: their code (3) with message and hint', async () => {
+    const result = await report(new CliError('no config', { hint: 'run setup' }))
+    expect(result.code).toBe(3)
+    expect(result.stderr).toBe('Error: no config\nrun setup\n')
+  })
+
+  it('server errors: 3; with --yaml the failure document on stdout, with --json JSON', async () => {
+    expect((await report(notFound)).stderr).toContain(
+      'Error (404): Error\nNo WorkRequest matches the given query.',
+    )
+    const yaml = await report(notFound, 'yaml')
+    expect(yaml.code).toBe(3)
+    expect(yaml.stdout).toBe(
+      'result: failure\nerror:\n  title: Error\n  detail: No WorkRequest matches the given query.\n  status_code: 404\n',
+    )
+    const json = await report(
+      new BadRequestError({
+        status: 400,
+        method: 'POST',
+        url: 'u',
+        title: 'Cannot deserialize work request',
+        validationErrors: { task_name: ['bad'] },
+      }),
+      'json',
+    )
+    expect(JSON.parse(json.stdout)).toEqual({
+      result: 'failure',
+      error: {
+        title: 'Cannot deserialize work request',
+        validation_errors: { task_name: ['bad'] },
+        status_code: 400,
+      },
+    })
+  })
+
+  it('connection errors and local validation errors: 3', async () => {
+    const connection = await report(
+      new ConnectionError({
+        method: 'GET',
+        url: 'http://h/api',
+        reason: 'connection refused',
+        requestSent: false,
+      }),
+    )
+    expect(connection.code).toBe(3)
+    expect(connection.stderr).toMatch(/Error connecting to debusine/)
+    const validation = await report(
+      new ValidationError('X', [{ path: 'a', rule: 'required', message: 'missing' }]),
+    )
+    expect(validation.code).toBe(3)
+  })
+
+  it('anything else is a bug: 1, with a hint to rerun with --debug', async () => {
+    const result = await report(new TypeError('boom'))
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/unexpected error: boom/)
+    expect(result.stderr).toMatch(/--debug/)
+  })
+})

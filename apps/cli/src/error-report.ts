@@ -1,0 +1,108 @@
+import { CliError } from './cli-error.js'
+import type { OutputFormat } from './command-context.js'
+import { isSdkError } from './error-kind.js'
+import { exitCodes } from './exit-codes.js'
+import type { Io } from './io.js'
+import { UsageError } from './usage-error.js'
+
+/** What the error printer needs to know about the run. */
+export interface ErrorReportSettings {
+  readonly io: Io
+  readonly format: OutputFormat
+  readonly debug: boolean
+  /** The usage line of the command, for usage errors. */
+  readonly usage?: string | undefined
+  /** Abort caused by SIGINT/SIGTERM. */
+  readonly interrupted: boolean
+}
+
+interface ApiErrorLike {
+  status: number
+  title: string
+  detail: unknown
+  validationErrors: Record<string, readonly string[]> | undefined
+  message: string
+}
+
+function serverFailure(error: ApiErrorLike): Record<string, unknown> {
+  const body: Record<string, unknown> = { title: error.title }
+  if (error.detail !== undefined && error.detail !== null) body.detail = error.detail
+  if (error.validationErrors !== undefined) body.validation_errors = error.validationErrors
+  body.status_code = error.status
+  return { result: 'failure', error: body }
+}
+
+/**
+ * The one place that turns an error into output and an exit code (CLI_REFERENCE §2):
+ * usage errors 2; every handled error 3 (config, server problems, not found, forbidden,
+ * connection, local validation); an interruption 0; anything else is a bug: 1, with a
+ * hint to rerun with `--debug` for the stack trace. The token never appears: the
+ * transport's errors are already redacted and the config's errors never quote it.
+ */
+export async function reportError(error: unknown, settings: ErrorReportSettings): Promise<number> {
+  const { io } = settings
+  const line = (text: string): void => {
+    io.stderr.write(`${text}\n`)
+  }
+  const machine = async (value: unknown): Promise<void> => {
+    if (settings.format === 'json') io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+    else if (settings.format === 'yaml') {
+      const { toYaml } = await import('./yaml-output.js')
+      io.stdout.write(toYaml(value))
+    }
+  }
+  if (error instanceof UsageError) {
+    if (settings.usage !== undefined) line(settings.usage)
+    line(`debusine-ts: error: ${error.message}`)
+    return exitCodes.usage
+  }
+  if (error instanceof CliError) {
+    await machine({ result: 'failure', error: { title: error.message } })
+    line(`Error: ${error.message}`)
+    if (error.hint !== undefined) line(error.hint)
+    return error.exitCode
+  }
+  if (isSdkError(error, 'AbortError') && settings.interrupted) return exitCodes.success
+  if (isSdkError(error, 'ApiError')) {
+    const apiError = error as ApiErrorLike
+    await machine(serverFailure(apiError))
+    line(`Error (${apiError.status}): ${apiError.title}`)
+    if (typeof apiError.detail === 'string' && apiError.detail !== '') line(apiError.detail)
+    else if (apiError.detail !== undefined && apiError.detail !== null)
+      line(JSON.stringify(apiError.detail, null, 2))
+    if (apiError.validationErrors !== undefined) line(JSON.stringify(apiError.validationErrors, null, 2))
+    if (apiError.status === 403) {
+      line('Hint: check the token of this server in the config file, and your role in the workspace.')
+    } else if (apiError.status === 401) {
+      line('Hint: the token is missing or not accepted; check the config file or run setup.')
+    }
+    return exitCodes.handled
+  }
+  if (isSdkError(error, 'ConnectionError')) {
+    const message = (error as Error).message
+    await machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
+    line(`Error connecting to debusine: ${message}`)
+    line("Hint: check the server's api-url in the config file, and that the server is up.")
+    return exitCodes.handled
+  }
+  if (isSdkError(error, 'ResponseValidationError')) {
+    const message = (error as Error).message
+    await machine({ result: 'failure', error: { title: message } })
+    line(`Error: the server sent an unexpected response: ${message}`)
+    return exitCodes.handled
+  }
+  if (isSdkError(error, 'SdkError')) {
+    const message = (error as Error).message
+    await machine({ result: 'failure', error: { title: message } })
+    line(`Error: ${message}`)
+    return exitCodes.handled
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  line(`debusine-ts: unexpected error: ${message}`)
+  if (settings.debug) {
+    if (error instanceof Error && error.stack !== undefined) line(error.stack)
+  } else {
+    line('This is a bug in debusine-ts: rerun with --debug all to see where it happened, and report it.')
+  }
+  return exitCodes.unexpected
+}

@@ -1,0 +1,26 @@
+/**
+ * Exit codes. 0-3 are the Python client's (CLI_REFERENCE §2), kept so scripts keep
+ * working: every handled error is 3 there (not found, forbidden, connection errors
+ * included), so STYLE's finer 3/4/5 would break them. The codes from 10 are new: the
+ * result of a work request followed with `--wait` or `work-request watch`.
+ */
+export const exitCodes = {
+  /** Success; also when interrupted (SIGINT/SIGTERM), as the Python client. */
+  success: 0,
+  /** An unexpected error: a bug. */
+  unexpected: 1,
+  /** Bad command line; unreadable `--data` file. */
+  usage: 2,
+  /** Every handled error: config, server, not found, forbidden, connection, validation. */
+  handled: 3,
+  /** The work request completed with result `failure`. */
+  failure: 10,
+  /** The work request completed with result `error`. */
+  error: 11,
+  /** The work request was aborted. */
+  aborted: 12,
+  /** `--timeout` expired before the work request completed. */
+  timeout: 13,
+  /** Interrupted while following a work request (128 + SIGINT). */
+  interrupted: 130,
+} as const

@@ -1,0 +1,95 @@
+import type { WorkRequest } from '@debusine-ts/models'
+import type { CommandContext } from '../command-context.js'
+import { CliError } from '../cli-error.js'
+import { isSdkError } from '../error-kind.js'
+import { exitCodes } from '../exit-codes.js'
+import { shaped, workRequestShape } from '../python-shapes.js'
+import { statusText, workRequestFields } from './render.js'
+
+/** The exit code a finished work request stands for (documented in the README). */
+export function exitCodeOf(request: Pick<WorkRequest, 'status' | 'result'>): number {
+  if (request.status === 'aborted') return exitCodes.aborted
+  switch (request.result) {
+    case 'success':
+    case 'skipped':
+      return exitCodes.success
+    case 'error':
+      return exitCodes.error
+    case 'failure':
+    case 'temporary failure':
+    case '':
+      return exitCodes.failure
+    default:
+      return exitCodes.failure
+  }
+}
+
+/**
+ * Follow a work request until it is completed or aborted: on the server's completion
+ * websocket (`@debusine-ts/events`), which learns of the completion at once; then print
+ * it and return the exit code of its result.
+ */
+export async function follow(context: CommandContext, request: WorkRequest): Promise<number> {
+  const client = await context.client()
+  const seconds = context.integer('timeout')
+  const stop = new AbortController()
+  let timedOut = false
+  const timer =
+    seconds === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true
+          stop.abort()
+        }, seconds * 1000)
+  const signal = AbortSignal.any([context.signal, stop.signal])
+  const url = client.webuiUrl(request.url)
+  context.feedback(`Waiting for work request ${request.id} (${statusText(request)}): ${url}`)
+  let final: WorkRequest
+  try {
+    const { CompletionEvents } = await import('@debusine-ts/events')
+    final = await new CompletionEvents(client).waitForCompletion(request.id, {
+      workspace: request.workspace,
+      // A safety net under the websocket: a completion it missed shows within seconds.
+      pollIntervalMs: 5_000,
+      signal,
+    })
+  } catch (error) {
+    if (isSdkError(error, 'AbortError') || signal.aborted) {
+      if (timedOut) {
+        throw new CliError(`Work request ${request.id} did not complete within ${seconds} seconds.`, {
+          hint: `It goes on on the server: 'debusine-ts work-request watch ${request.id}' follows it again.`,
+          exitCode: exitCodes.timeout,
+        })
+      }
+      context.feedback(`Interrupted; work request ${request.id} goes on on the server.`)
+      return exitCodes.interrupted
+    }
+    throw error
+  } finally {
+    if (timer !== undefined) clearTimeout(timer)
+  }
+  context.feedback(`Work request ${final.id} ${statusText(final)}`)
+  context.print({
+    json: final,
+    yaml: shaped(final, workRequestShape),
+    human: () => workRequestFields(final, client.webuiUrl(final.url)),
+  })
+  return exitCodeOf(final)
+}
+
+/** Print a work request as `create` and `workflow start` do, or follow it with `--wait`. */
+export async function printStarted(
+  context: CommandContext,
+  request: WorkRequest,
+  what: string,
+): Promise<number | undefined> {
+  const client = await context.client()
+  context.feedback(`${what} started: ${client.webuiUrl(request.url)}`)
+  if (context.flag('wait')) return follow(context, request)
+  context.print({
+    json: request,
+    yaml: shaped(request, workRequestShape),
+    human: () => workRequestFields(request, client.webuiUrl(request.url)),
+  })
+  return undefined
+}

@@ -1,0 +1,45 @@
+import type { WorkRequest } from '@debusine-ts/models'
+import { renderFields, renderTable } from '../table.js'
+
+/** The status of a work request for humans: `completed [success]`. */
+export function statusText(request: { status: string; result: string }): string {
+  return request.result === '' ? request.status : `${request.status} [${request.result}]`
+}
+
+/** One work request, for humans. */
+export function workRequestFields(
+  request: WorkRequest,
+  webUrl: string,
+  artifacts?: readonly unknown[],
+): string {
+  return renderFields([
+    ['ID', request.id],
+    ['URL', webUrl],
+    ['Task', `${request.task_type}/${request.task_name}`],
+    ['Status', statusText(request)],
+    ['Workspace', request.workspace],
+    ['Created', request.created_at],
+    ['Started', request.started_at],
+    ['Completed', request.completed_at],
+    ['Worker', request.worker],
+    ['Task data', request.task_data],
+    ['Artifacts', artifacts ?? request.artifacts],
+  ])
+}
+
+/** Work requests, for humans. */
+export function workRequestTable(requests: readonly WorkRequest[]): string {
+  return renderTable(
+    ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
+    requests.map((request) => [
+      request.id,
+      `${request.task_type}/${request.task_name}`,
+      statusText(request),
+      request.workspace,
+      request.created_at,
+      request.started_at,
+      request.completed_at,
+      request.worker,
+    ]),
+  )
+}

@@ -1,0 +1,128 @@
+import type { WorkflowTemplate } from '@debusine-ts/models'
+import { CliError } from '../cli-error.js'
+import type { CommandContext } from '../command-context.js'
+import { shaped, workflowTemplateShape } from '../python-shapes.js'
+import { renderFields, renderTable } from '../table.js'
+
+const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
+
+function checkKeys(data: Record<string, unknown>): void {
+  const unknown = Object.keys(data).filter((key) => !(dataKeys as readonly string[]).includes(key))
+  if (unknown.length > 0) {
+    throw new CliError(`Unknown keys in the template data: ${unknown.sort().join(', ')}.`, {
+      hint: `Allowed keys: ${dataKeys.join(', ')}.`,
+    })
+  }
+}
+
+function key(context: CommandContext): number | string {
+  const value = context.arguments.NAME_OR_ID as string
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+function printTemplate(context: CommandContext, template: WorkflowTemplate): void {
+  context.print({
+    json: template,
+    yaml: shaped(template, workflowTemplateShape),
+    human: () =>
+      renderFields([
+        ['ID', template.id],
+        ['Name', template.name],
+        ['Task', template.task_name],
+        ['Priority', template.priority],
+        ['Restricted', template.restricted],
+        ['Static parameters', template.static_parameters],
+        ['Runtime parameters', template.runtime_parameters],
+        ['Extra groups', template.extra_groups],
+      ]),
+  })
+}
+
+/** `workflow-template create`. */
+export async function create(context: CommandContext): Promise<undefined> {
+  const data = await context.readData(true)
+  checkKeys(data)
+  const client = await context.client()
+  const template = await client.workflowTemplates.create(
+    {
+      name: context.arguments.TEMPLATE_NAME as string,
+      task_name: context.arguments.TASK_NAME as string,
+      static_parameters: (data.static_parameters ?? {}) as Record<string, unknown>,
+      runtime_parameters: (data.runtime_parameters ?? {}) as never,
+      extra_groups: (data.extra_groups ?? []) as never,
+      restricted: (data.restricted ?? false) as boolean,
+      priority: context.integer('priority') ?? 0,
+    },
+    { workspace: await context.workspace(), signal: context.signal },
+  )
+  printTemplate(context, template)
+  return undefined
+}
+
+/** `workflow-template list`. */
+export async function list(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const templates = await client.workflowTemplates
+    .list({ workspace: await context.workspace(), signal: context.signal })
+    .toArray({ limit: Infinity })
+  context.print({
+    json: templates,
+    yaml: templates.map((template) => shaped(template, workflowTemplateShape)),
+    human: () =>
+      renderTable(
+        ['ID', 'Name', 'Task', 'Priority', 'Restricted'],
+        templates.map((template) => [
+          template.id,
+          template.name,
+          template.task_name,
+          template.priority,
+          template.restricted,
+        ]),
+      ),
+  })
+  return undefined
+}
+
+/** `workflow-template show`. */
+export async function show(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  printTemplate(
+    context,
+    await client.workflowTemplates.get(key(context), {
+      workspace: await context.workspace(),
+      signal: context.signal,
+    }),
+  )
+  return undefined
+}
+
+/** `workflow-template manage`: rename, priority, and the keys given in `--data`. */
+export async function manage(context: CommandContext): Promise<undefined> {
+  const data = context.string('data') === undefined ? {} : await context.readData(false)
+  checkKeys(data)
+  const client = await context.client()
+  const workspace = await context.workspace()
+  const current = await client.workflowTemplates.get(key(context), { workspace, signal: context.signal })
+  const updated: WorkflowTemplate = { ...current, ...(data as Partial<WorkflowTemplate>) }
+  const rename = context.string('rename')
+  if (rename !== undefined) updated.name = rename
+  const priority = context.integer('priority')
+  if (priority !== undefined) updated.priority = priority
+  printTemplate(
+    context,
+    await client.workflowTemplates.update(updated, { workspace, signal: context.signal }),
+  )
+  return undefined
+}
+
+/** `workflow-template delete`. */
+export async function remove(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  await client.workflowTemplates.delete(key(context), {
+    workspace: await context.workspace(),
+    signal: context.signal,
+  })
+  context.feedback('Workflow template deleted.')
+  if (context.format === 'json') context.print({ json: { result: 'success' } })
+  return undefined
+}

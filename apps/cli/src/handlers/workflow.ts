@@ -1,0 +1,36 @@
+import type { CommandContext } from '../command-context.js'
+import { shaped, workRequestShape } from '../python-shapes.js'
+import { workRequestTable } from './render.js'
+import { printStarted } from './follow.js'
+
+/** `workflow list`: root workflows, newest first. */
+export async function list(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const workflows = await client.workflows.list({}, { signal: context.signal }).toArray({
+    limit: context.integer('limit') ?? 20,
+  })
+  context.print({
+    json: workflows,
+    yaml: workflows.map((workflow) => shaped(workflow, workRequestShape)),
+    human: () => workRequestTable(workflows),
+  })
+  return undefined
+}
+
+/** `workflow start`: from a template, or a workflow task with `--no-template`. */
+export async function start(context: CommandContext): Promise<number | undefined> {
+  const taskData = await context.readData(true)
+  const name = context.arguments.NAME as string
+  const noTemplate = context.flag('no-template')
+  const client = await context.client()
+  const workflow = await client.workflows.start(
+    {
+      templateName: noTemplate ? undefined : name,
+      taskName: noTemplate ? name : undefined,
+      workspace: await context.workspace(),
+      taskData,
+    },
+    { signal: context.signal },
+  )
+  return printStarted(context, workflow, 'Workflow')
+}

@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream'
+
+/** A stream the CLI writes to. */
+export interface OutputStream {
+  write(text: string): unknown
+  /** Whether it is a terminal (tables, colours, progress bars). */
+  readonly isTTY?: boolean | undefined
+  /** The terminal's width, when it is one. */
+  readonly columns?: number | undefined
+}
+
+/** Where the CLI reads and writes: the process, or buffers in tests. */
+export interface Io {
+  readonly stdout: OutputStream
+  readonly stderr: OutputStream
+  /** Standard input (YAML data, prompts). */
+  readonly stdin: Readable & { readonly isTTY?: boolean | undefined }
+  /** The environment. */
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** The working directory. */
+  readonly cwd: string
+  /** Aborted on SIGINT/SIGTERM (long-running commands stop cleanly). */
+  readonly signal?: AbortSignal | undefined
+}
+
+/** The process's streams and environment. */
+export function processIo(signal?: AbortSignal): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    signal,
+  }
+}

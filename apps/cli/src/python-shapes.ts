@@ -1,0 +1,132 @@
+/**
+ * The fields (and their order and defaults) of the Python client's response models, so
+ * `--yaml` prints what `debusine … --yaml` prints: the Python client parses each server
+ * object into a pydantic model and dumps that, which drops the fields its model does not
+ * know and adds defaults the server never sends. `--json` prints the server object as is.
+ */
+type Shape = readonly (readonly [field: string, fallback: unknown])[]
+
+const linksFirst: Shape = [['links', {}]]
+
+/** `WorkRequestResponse`. */
+export const workRequestShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['url', undefined],
+  ['parent', null],
+  ['workflow_root', null],
+  ['created_at', undefined],
+  ['started_at', null],
+  ['completed_at', null],
+  ['duration', null],
+  ['status', undefined],
+  ['result', undefined],
+  ['worker', null],
+  ['task_type', undefined],
+  ['task_name', undefined],
+  ['task_data', undefined],
+  ['dynamic_task_data', null],
+  ['priority_base', undefined],
+  ['priority_adjustment', undefined],
+  ['artifacts', undefined],
+  ['scope', null],
+  ['workspace', undefined],
+  ['scheduler_tags_provided', []],
+  ['scheduler_tags_required', []],
+  ['token', null],
+]
+
+const fileShape: Shape = [
+  ...linksFirst,
+  ['size', undefined],
+  ['checksums', undefined],
+  ['type', undefined],
+  ['url', undefined],
+  ['content_type', null],
+]
+
+/** `ArtifactResponse` (its `files` values are `FileResponse`). */
+export const artifactShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['url', undefined],
+  ['scope', undefined],
+  ['workspace', undefined],
+  ['category', undefined],
+  ['created_at', undefined],
+  ['data', undefined],
+  ['download_tar_gz_url', undefined],
+  ['files_to_upload', undefined],
+  ['expire_at', null],
+  ['files', {}],
+]
+
+/** `WorkflowTemplateData`. */
+export const workflowTemplateShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['name', undefined],
+  ['task_name', undefined],
+  ['static_parameters', undefined],
+  ['runtime_parameters', undefined],
+  ['priority', 0],
+  ['extra_groups', []],
+  ['restricted', false],
+]
+
+/** `CollectionData`. */
+export const collectionShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['name', undefined],
+  ['category', undefined],
+  ['full_history_retention_period', null],
+  ['metadata_only_retention_period', null],
+  ['data', undefined],
+  ['stats', null],
+]
+
+/** `AssetResponse`. */
+export const assetShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['category', undefined],
+  ['data', undefined],
+  ['work_request', null],
+  ['workspace', undefined],
+]
+
+/** `RelationResponse`. */
+export const relationShape: Shape = [
+  ...linksFirst,
+  ['id', undefined],
+  ['artifact', undefined],
+  ['target', undefined],
+  ['type', undefined],
+]
+
+/**
+ * The object as the Python model dumps it: its fields in the model's order, the model's
+ * default for a field the server left out, other fields dropped.
+ */
+export function shaped(value: unknown, shape: Shape): Record<string, unknown> {
+  const source = (value ?? {}) as Record<string, unknown>
+  const result: Record<string, unknown> = {}
+  for (const [field, fallback] of shape) {
+    if (field in source && source[field] !== undefined) result[field] = source[field]
+    else if (fallback !== undefined) result[field] = fallback
+  }
+  return result
+}
+
+/** An artifact as the Python client dumps it, files included. */
+export function shapedArtifact(value: unknown): Record<string, unknown> {
+  const result = shaped(value, artifactShape)
+  const files = result.files as Record<string, unknown> | undefined
+  if (files !== undefined) {
+    result.files = Object.fromEntries(
+      Object.entries(files).map(([name, file]) => [name, shaped(file, fileShape)]),
+    )
+  }
+  return result
+}

@@ -1,0 +1,19 @@
+import { stringify } from 'yaml'
+
+/**
+ * YAML as the Python client prints it (PyYAML `safe_dump`, `sort_keys=False`): keys in
+ * order, block style, sequences not indented under their key, no line wrapping,
+ * multi-line strings as literal blocks, and strings a YAML 1.1 reader would take for
+ * something else (timestamps, `yes`, `on`) quoted.
+ */
+export function toYaml(value: unknown): string {
+  return stringify(value, {
+    version: '1.1',
+    indentSeq: false,
+    lineWidth: 0,
+    blockQuote: 'literal',
+    aliasDuplicateObjects: false,
+    nullStr: 'null',
+    singleQuote: true,
+  })
+}

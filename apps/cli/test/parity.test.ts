@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { pythonClient, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { runCli, writeConfig } from './support/run-cli.js'
+
+// The Python client's config points at the same server as testuser, default workspace
+// System: ours gets the same settings, so both see the same objects.
+let config: string
+let workRequestId: number
+let artifactId: number
+let template: string
+
+const ours = (argv: string[], stdin?: string) => runCli(['--config-file', config, ...argv], { stdin })
+
+/** The YAML of a run, parsed; its key order kept (compared through JSON.stringify). */
+function document(text: string): string {
+  return JSON.stringify(parse(text.replace(/^---\n/, '')))
+}
+
+async function same(argv: string[]): Promise<void> {
+  const python = pythonClient(argv)
+  expect(python.status, python.stderr).toBe(0)
+  const mine = await ours(argv)
+  expect(mine.code, mine.stderr).toBe(0)
+  expect(document(mine.stdout)).toBe(document(python.stdout))
+}
+
+beforeAll(async () => {
+  config = writeConfig({ workspace: realServer().workspace })
+  const created = await ours(['work-request', 'create', 'noop', '--wait', '--json'], 'result: success\n')
+  workRequestId = (JSON.parse(created.stdout) as { id: number }).id
+  // Python can read files under /tmp only.
+  const directory = mkdtempSync('/tmp/debusine-ts-parity-')
+  writeFileSync(join(directory, 'file.txt'), `${uniqueName('parity')}\n`)
+  const artifact = await runCli(
+    ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'file.txt', '--json'],
+    {
+      cwd: directory,
+    },
+  )
+  artifactId = (JSON.parse(artifact.stdout) as { artifact_id: number }).artifact_id
+  template = uniqueName('parity')
+  await ours(['workflow-template', 'create', 'noop', template], 'static_parameters: {}\n')
+})
+
+describe('YAML output matches the Python client (same fields, same order, same values)', () => {
+  it('work-request show --yaml (the produced artifacts expanded)', async () => {
+    await same(['work-request', 'show', '--yaml', String(workRequestId)])
+  })
+
+  it('artifact show', async () => {
+    await same(['artifact', 'show', String(artifactId)])
+  })
+
+  it('artifact show-relations', async () => {
+    await same(['artifact', 'show-relations', String(artifactId)])
+  })
+
+  it('workflow-template show --yaml', async () => {
+    await same(['workflow-template', 'show', '--yaml', template])
+  })
+
+  it('workspace inheritance', async () => {
+    await same(['workspace', 'inheritance'])
+  })
+
+  it('collection list --yaml', async () => {
+    await same(['collection', 'list', '--yaml'])
+  })
+
+  it('a server error with --yaml: the same failure document, the same exit code', async () => {
+    const argv = ['work-request', 'show', '--yaml', '999999999']
+    const python = pythonClient(argv)
+    const mine = await ours(argv)
+    expect(mine.code).toBe(python.status)
+    const { status_code, ...error } = (parse(mine.stdout) as { error: Record<string, unknown> }).error
+    // We add the HTTP status, which the Python client leaves out.
+    expect(status_code).toBe(404)
+    expect({ result: 'failure', error }).toEqual(parse(python.stdout))
+  })
+
+  it('a bad argument: the same exit code (2)', async () => {
+    const argv = ['work-request', 'show', 'abc']
+    expect((await ours(argv)).code).toBe(pythonClient(argv).status)
+  })
+})
