@@ -2,7 +2,8 @@
  * Helpers for tests that talk to the real Debusine server started by
  * `tooling/real-server/up` (through the globalSetup `real-server-setup.ts`).
  */
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
@@ -57,15 +58,19 @@ export function uniqueName(prefix: string): string {
 
 /**
  * Create a new workspace `debusine/<prefix>-…` owned by testuser's group, so that a
- * test file does not depend on what other files did in `System`. Takes 2-4 s.
+ * test file does not depend on what other files did in `System`. Takes 2-4 s; it runs in a
+ * child process without blocking the event loop (a blocked loop misses the server closing
+ * idle keep-alive sockets, and the next POST would go out on a dead one).
  */
-export function freshWorkspace(prefix = 'test'): string {
+export async function freshWorkspace(prefix = 'test'): Promise<string> {
   const name = uniqueName(prefix)
-  const result = spawnSync(TOOLING + 'workspace', [name], { encoding: 'utf8', timeout: 60_000 })
-  if (result.status !== 0) {
-    throw new Error(
-      `Creating workspace ${name} failed (${result.error?.message ?? `exit ${String(result.status)}`}):\n${result.stderr}`,
-    )
+  try {
+    await promisify(execFile)(TOOLING + 'workspace', [name], { encoding: 'utf8', timeout: 60_000 })
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? ''
+    throw new Error(`Creating workspace ${name} failed (${(error as Error).message}):\n${stderr}`, {
+      cause: error,
+    })
   }
   return name
 }

@@ -11,8 +11,7 @@ let config: string
 let workspace: string
 
 beforeAll(async () => {
-  workspace = freshWorkspace('cli')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('cli')
   config = writeConfig({ workspace })
 })
 
@@ -341,7 +340,6 @@ describe('work-request on-completed', () => {
         }
       })()
       if (text.includes(`extra ${id} success`)) break
-      await new Promise((resolve) => setTimeout(resolve, 200))
     }
     controller.abort()
     const run = await listening

@@ -20,9 +20,8 @@ import { daemonBundle, startDaemon, writeConfig, type DaemonProcess } from './su
 let workspace: string
 
 beforeAll(async () => {
-  workspace = freshWorkspace('daemon')
+  workspace = await freshWorkspace('daemon')
   await daemonBundle()
-  await delay(200)
 })
 
 /** A directory with a config file and a command that appends its arguments to calls.txt. */

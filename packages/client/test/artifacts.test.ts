@@ -36,8 +36,7 @@ function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('artifacts')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('artifacts')
   // Under /tmp so that the Python client (in the chroot) sees the same files.
   scratch = mkdtempSync('/tmp/debusine-ts-artifacts-')
 })

@@ -18,8 +18,7 @@ function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('assets')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('assets')
 })
 
 function client(options: { token?: string; fetch?: typeof fetch } = {}): DebusineClient {

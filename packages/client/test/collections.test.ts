@@ -13,9 +13,7 @@ let workspace: string
 let client: DebusineClient
 
 beforeAll(async () => {
-  workspace = freshWorkspace('collections')
-  // freshWorkspace blocks the event loop: let the closed keep-alive socket be noticed.
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('collections')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })

@@ -23,8 +23,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('lookup')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('lookup')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
   const artifact = (await client.transport.request('POST', '/artifact/', {

@@ -20,8 +20,7 @@ async function artifact(): Promise<number> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('rel')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('rel')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })

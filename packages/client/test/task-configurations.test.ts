@@ -19,8 +19,7 @@ let client: DebusineClient
 let scratch: string
 
 beforeAll(async () => {
-  workspace = freshWorkspace('taskconfig')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('taskconfig')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
   scratch = await mkdtemp(join(tmpdir(), 'debusine-ts-task-config-'))

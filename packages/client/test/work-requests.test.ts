@@ -50,8 +50,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('wr')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('wr')
   client = clientFor(workspace)
 })
 

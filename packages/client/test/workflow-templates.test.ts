@@ -20,8 +20,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('wft')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('wft')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })

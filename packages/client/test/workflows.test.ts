@@ -22,8 +22,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(async () => {
-  workspace = freshWorkspace('wf')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  workspace = await freshWorkspace('wf')
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
   templateName = uniqueName('noop')

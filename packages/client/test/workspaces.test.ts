@@ -13,9 +13,8 @@ let parent: string
 let client: DebusineClient
 
 beforeAll(async () => {
-  child = freshWorkspace('child')
-  parent = freshWorkspace('parent')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  child = await freshWorkspace('child')
+  parent = await freshWorkspace('parent')
   const server = realServer()
   client = new DebusineClient({
     apiUrl: server.apiUrl,

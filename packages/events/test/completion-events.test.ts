@@ -18,8 +18,7 @@ import { completed, createNoop, reloadGunicorn, testuserTransport } from './supp
 let workspace: string
 
 beforeAll(async () => {
-  workspace = freshWorkspace('events')
-  await delay(200)
+  workspace = await freshWorkspace('events')
 })
 
 /**

@@ -143,11 +143,7 @@ describe('transport against a real server', () => {
   })
 
   it('lists collections across page-number pages', async () => {
-    const workspace = freshWorkspace('transport')
-    // @NOTE freshWorkspace blocks the event loop for seconds: let fetch notice the keep-alive
-    // sockets the server closed meanwhile, or the next POST goes to a dead socket and (being
-    // a POST that may have reached the server) is rightly not retried.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const workspace = await freshWorkspace('transport')
     const client = transport()
     for (let index = 0; index < 11; index += 1) {
       await client.request('POST', path`/collection/${workspace}/`, {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, pythonClient, realServer, uniqueName } from '../../vitest/real-server.js'
 
 const server = realServer()
-const workspace = freshWorkspace('tooling')
+const workspace = await freshWorkspace('tooling')
 
 function post(path: string, token: string, body: unknown): Promise<Response> {
   return fetch(`${server.apiUrl}/1.0/${path}`, {
