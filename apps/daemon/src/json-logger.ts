@@ -2,6 +2,7 @@ import type { Logger } from '@debusine-ts/transport'
 
 /** Where the log lines go: anything with `write(string)`, such as `process.stderr`. */
 export interface LineSink {
+  /** Write one line (with its newline). */
   write(line: string): unknown
 }
 

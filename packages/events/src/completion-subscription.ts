@@ -181,6 +181,7 @@ export class CompletionSubscription implements AsyncIterableIterator<CompletionE
     return Promise.resolve({ value: undefined, done: true })
   }
 
+  /** The subscription is its own iterator: `for await (const event of subscription)`. */
   [Symbol.asyncIterator](): this {
     return this
   }
