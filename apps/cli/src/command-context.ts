@@ -1,6 +1,5 @@
-import type { DebusineClient } from '@debusine-ts/client'
+import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import type { CommandSpec } from './command-spec.js'
-import type { ServerSettings } from './config.js'
 import type { Io } from './io.js'
 import type { OptionValue } from './parser.js'
 
@@ -40,7 +39,7 @@ export interface CommandContext {
   /** Aborted on SIGINT/SIGTERM. */
   readonly signal: AbortSignal
   /** The selected server's settings (reads the config file once). */
-  server(): Promise<ServerSettings>
+  server(): Promise<ConfiguredServer>
   /** A client of the selected server (loaded on first use). */
   client(): Promise<DebusineClient>
   /** `--workspace`, else the server's default workspace. */

@@ -14,6 +14,10 @@ import type * as WorkRequestHandlers from './handlers/work-request.js'
 import type * as WorkflowTemplateHandlers from './handlers/workflow-template.js'
 import type * as WorkflowHandlers from './handlers/workflow.js'
 import type * as WorkspaceHandlers from './handlers/workspace.js'
+import type * as LookupHandlers from './handlers/collection-lookup.js'
+import type * as RelationHandlers from './handlers/collection-relation.js'
+import type * as TaskConfigHandlers from './handlers/task-config.js'
+import type * as ArchiveHandlers from './handlers/archive.js'
 
 // Each handler module is imported only when its command runs: start-up stays fast.
 type HandlerName<Module> = {
@@ -33,6 +37,14 @@ const collection = (name: HandlerName<typeof CollectionHandlers>) => async (): P
   (await import('./handlers/collection.js'))[name]
 const workspace = (name: HandlerName<typeof WorkspaceHandlers>) => async (): Promise<CommandHandler> =>
   (await import('./handlers/workspace.js'))[name]
+const lookup = (name: HandlerName<typeof LookupHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/collection-lookup.js'))[name]
+const relation = (name: HandlerName<typeof RelationHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/collection-relation.js'))[name]
+const taskConfig = (name: HandlerName<typeof TaskConfigHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/task-config.js'))[name]
+const archive = (name: HandlerName<typeof ArchiveHandlers>) => async (): Promise<CommandHandler> =>
+  (await import('./handlers/archive.js'))[name]
 const misc = (name: HandlerName<typeof MiscHandlers>) => async (): Promise<CommandHandler> =>
   (await import('./handlers/misc.js'))[name]
 
@@ -63,6 +75,47 @@ const collectionArguments = [
   { name: 'NAME', summary: 'the collection name (default "_")', optional: true },
 ] as const
 
+const lookupOptions = [
+  workspaceOption,
+  {
+    name: 'workflow',
+    kind: 'integer',
+    valueName: 'ID',
+    summary: 'the workflow the lookup is for (sent by the Python client, ignored by 0.16.2 servers)',
+  },
+  {
+    name: 'default-category',
+    kind: 'string',
+    valueName: 'CATEGORY',
+    summary: 'the category of the first segment when it has no @category',
+  },
+  {
+    name: 'expect-type',
+    kind: 'string',
+    valueName: 'TYPE',
+    choices: ['bare', 'artifact', 'artifact-or-promise', 'collection', 'any'],
+    summary: 'what the lookup must find (default any)',
+  },
+] as const
+
+const relationChange = (name: string, summary: string) =>
+  ({ name, kind: 'string', multiple: 'greedy', valueName: 'NAME@CATEGORY', summary }) as const
+
+const suiteOption = {
+  name: 'suite',
+  kind: 'string',
+  valueName: 'SUITE',
+  summary: 'the suite (required)',
+} as const
+
+const workdirOption = {
+  name: 'workdir',
+  kind: 'string',
+  valueName: 'DIR',
+  complete: 'directory',
+  summary: 'the local repository (default: the current directory)',
+} as const
+
 const templateOptions = [
   workspaceOption,
   { name: 'priority', kind: 'integer', valueName: 'N', summary: 'base priority of work requests it creates' },
@@ -70,6 +123,38 @@ const templateOptions = [
 
 /** Every command of the CLI, as data: the parser, help, completion and README read it. */
 export const commands: readonly CommandSpec[] = [
+  {
+    path: ['setup'],
+    summary: 'configure a server in the config file (interactive on a terminal)',
+    description:
+      'On a terminal: a menu of the configured and known servers (debian, freexian, localhost) and new, then url, token, scope, workspace, default, save, quit. Saving without a token gets one by enrollment (confirm in the web interface). For scripts: --server NAME with --api-url, --scope, --workspace, --token or --enroll; never prompts.',
+    options: [
+      { name: 'api-url', kind: 'string', valueName: 'URL', summary: "the server's /api URL" },
+      { name: 'token', kind: 'string', valueName: 'TOKEN', summary: 'the API token' },
+      {
+        name: 'workspace',
+        short: 'w',
+        kind: 'string',
+        valueName: 'WORKSPACE',
+        summary: 'the default workspace ("-" to unset)',
+      },
+      { name: 'default', kind: 'boolean', summary: 'make it the default server' },
+      {
+        name: 'enroll',
+        kind: 'boolean',
+        summary: 'get a new token by enrollment (prints the address to confirm in the web interface)',
+      },
+    ],
+    arguments: [],
+    examples: [
+      'setup',
+      'setup --server debian --enroll',
+      'setup --server local --api-url http://localhost:8000/api/ --scope debusine --token TOKEN --default',
+    ],
+    offline: true,
+    output: 'none',
+    load: async () => (await import('./handlers/setup.js')).setup,
+  },
   {
     path: ['workspace', 'inheritance'],
     summary: 'show, and optionally change, the inheritance chain of a workspace',
@@ -153,6 +238,72 @@ export const commands: readonly CommandSpec[] = [
     load: collection('remove'),
   },
   {
+    path: ['collection', 'lookup-single'],
+    summary: 'look up one artifact, collection or collection item',
+    options: lookupOptions,
+    arguments: [{ name: 'LOOKUP', summary: 'a lookup, e.g. 42@artifacts or sid@debian:suite/source:hello' }],
+    examples: ['collection lookup-single sid@debian:suite --expect-type collection'],
+    output: 'model',
+    load: lookup('lookupSingle'),
+  },
+  {
+    path: ['collection', 'lookup-multiple'],
+    summary: 'look up several items at once',
+    description:
+      'The lookups are the arguments, or the "lookups" list of the YAML --data (stdin by default).',
+    options: [...lookupOptions, dataOption(true)],
+    arguments: [{ name: 'LOOKUP', summary: 'lookups', variadic: true, optional: true }],
+    examples: ['collection lookup-multiple 42@artifacts _@debian:archive'],
+    output: 'model',
+    load: lookup('lookupMultiple'),
+  },
+  {
+    path: ['collection', 'relation', 'list'],
+    summary: 'list the relations between collections of a workspace',
+    options: [
+      workspaceOption,
+      {
+        name: 'from',
+        kind: 'string',
+        valueName: 'NAME@CATEGORY',
+        summary: 'only relations from this collection',
+      },
+      {
+        name: 'to',
+        kind: 'string',
+        valueName: 'NAME@CATEGORY',
+        summary: 'only relations to this collection',
+      },
+      { name: 'type', kind: 'string', valueName: 'TYPE', summary: 'only relations of this type' },
+    ],
+    arguments: [],
+    output: 'model',
+    load: relation('list'),
+  },
+  {
+    path: ['collection', 'relation', 'edit'],
+    summary: 'change the targets of the relations of one type from a collection',
+    description:
+      'Changes apply in the order --set, --append, --prepend, --remove; the targets are replaced (guarded by the ETag) only if they changed. --edit opens the list in $EDITOR instead (on a terminal).',
+    options: [
+      workspaceOption,
+      relationChange('append', 'add targets at the end'),
+      relationChange('prepend', 'add targets at the start'),
+      relationChange('remove', 'remove targets'),
+      relationChange('set', 'replace the targets'),
+      { name: 'edit', kind: 'boolean', summary: 'edit the targets in $EDITOR' },
+    ],
+    arguments: [
+      { name: 'FROM-NAME@CATEGORY', summary: 'the source collection' },
+      { name: 'TYPE', summary: 'the relation type, e.g. suite-requires' },
+    ],
+    examples: [
+      'collection relation edit trixie-backports@debian:suite suite-requires --append trixie@debian:suite',
+    ],
+    output: 'yaml',
+    load: relation('edit'),
+  },
+  {
     path: ['workflow-template', 'create'],
     summary: 'create a workflow template',
     description:
@@ -193,6 +344,16 @@ export const commands: readonly CommandSpec[] = [
     arguments: [{ name: 'NAME_OR_ID', summary: 'the template name or id' }],
     output: 'model',
     load: template('manage'),
+  },
+  {
+    path: ['workflow-template', 'edit'],
+    summary: 'edit a workflow template in $EDITOR (on a terminal)',
+    description:
+      'Edits static_parameters, runtime_parameters, extra_groups and restricted; saved only if changed.',
+    options: [workspaceOption],
+    arguments: [{ name: 'NAME_OR_ID', summary: 'the template name or id' }],
+    output: 'model',
+    load: template('edit'),
   },
   {
     path: ['workflow-template', 'delete'],
@@ -304,6 +465,30 @@ export const commands: readonly CommandSpec[] = [
     legacy: ['abort-work-request'],
     output: 'none',
     load: workRequest('abort'),
+  },
+  {
+    path: ['work-request', 'sign'],
+    summary: 'sign the upload a Wait/externaldebsign work request waits for, and complete it',
+    description:
+      'Downloads the unsigned upload (or copies it from the directory of --local-file, checking each file), runs debsign --re-sign on its .changes with DEBSIGN_ARGS, uploads the signed upload and completes the work request with it.',
+    options: [
+      {
+        name: 'local-file',
+        short: 'l',
+        kind: 'string',
+        valueName: 'CHANGES',
+        complete: 'file',
+        summary: 'a local copy of the unsigned .changes (its directory holds the other files)',
+      },
+    ],
+    arguments: [
+      { name: 'WORK_REQUEST_ID', summary: 'the work request id', integer: true },
+      { name: 'DEBSIGN_ARGS', summary: 'arguments for debsign, after --', variadic: true, optional: true },
+    ],
+    examples: ['work-request sign 42 -- -k 0xKEYID'],
+    legacy: ['provide-signature'],
+    output: 'model',
+    load: async () => (await import('./handlers/work-request-sign.js')).sign,
   },
   {
     path: ['work-request', 'watch'],
@@ -459,6 +644,104 @@ export const commands: readonly CommandSpec[] = [
     legacy: ['list-assets'],
     output: 'yaml',
     load: asset('list'),
+  },
+  {
+    path: ['task-config', 'pull'],
+    summary: 'fetch a task configuration collection into a local repository',
+    description:
+      'A new checkout takes COLLECTION (default "default"); an existing one the workspace and collection of its MANIFEST. A git checkout with uncommitted changes is refused.',
+    options: [workspaceOption, workdirOption],
+    arguments: [{ name: 'COLLECTION', summary: 'the collection name (default "default")', optional: true }],
+    examples: ['task-config pull --workdir config/'],
+    legacy: ['task-config-pull'],
+    output: 'none',
+    load: taskConfig('pull'),
+  },
+  {
+    path: ['task-config', 'push'],
+    summary: "replace a task configuration collection's items with the local repository's",
+    options: [
+      workdirOption,
+      { name: 'dry-run', short: 'n', kind: 'boolean', summary: 'only count what would change' },
+      {
+        name: 'force',
+        short: 'f',
+        kind: 'boolean',
+        summary: 'push despite uncommitted changes or an unknown server commit',
+      },
+    ],
+    arguments: [],
+    examples: ['task-config push --workdir config/ --dry-run'],
+    legacy: ['task-config-push'],
+    output: 'none',
+    load: taskConfig('push'),
+  },
+  {
+    path: ['archive', 'suite', 'create'],
+    summary: 'create a suite (a debian:suite collection)',
+    options: [
+      workspaceOption,
+      {
+        name: 'architecture',
+        kind: 'string',
+        multiple: 'append',
+        valueName: 'ARCH',
+        summary: 'an architecture (required, repeatable)',
+      },
+      {
+        name: 'component',
+        kind: 'string',
+        multiple: 'append',
+        valueName: 'COMPONENT',
+        summary: 'a component (default main; repeatable)',
+      },
+      {
+        name: 'base-workflow-template',
+        kind: 'string',
+        valueName: 'NAME',
+        summary: 'a debian_pipeline template to base publish-to-SUITE on (not supported yet)',
+      },
+    ],
+    arguments: [{ name: 'SUITE', summary: 'the suite name' }],
+    examples: ['archive suite create trixie --architecture amd64 --architecture arm64'],
+    output: 'yaml',
+    load: archive('suiteCreate'),
+  },
+  {
+    path: ['archive', 'package', 'list'],
+    summary: 'list the packages of a suite',
+    options: [workspaceOption, suiteOption],
+    arguments: [],
+    output: 'model',
+    load: archive('packageList'),
+  },
+  {
+    path: ['archive', 'package', 'show'],
+    summary: 'show a package of a suite',
+    options: [workspaceOption, suiteOption],
+    arguments: [{ name: 'ITEM_NAME', summary: 'NAME_VERSION (source) or NAME_VERSION_ARCH (binary)' }],
+    output: 'model',
+    load: archive('packageShow'),
+  },
+  {
+    path: ['archive', 'package', 'remove'],
+    summary: 'remove packages from a suite',
+    options: [
+      workspaceOption,
+      suiteOption,
+      { name: 'dry-run', kind: 'boolean', summary: 'only list what would be removed' },
+      { name: 'package-version', kind: 'string', valueName: 'VERSION', summary: 'only this version' },
+      { name: 'binary', kind: 'boolean', summary: 'binary packages instead of source packages' },
+      {
+        name: 'architecture',
+        kind: 'string',
+        valueName: 'ARCH',
+        summary: 'only this architecture (with --binary)',
+      },
+    ],
+    arguments: [{ name: 'PACKAGE', summary: 'package names', variadic: true }],
+    output: 'none',
+    load: archive('packageRemove'),
   },
   {
     path: ['completion'],

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { NotFoundError, ConnectionError, BadRequestError } from '@debusine-ts/transport'
 import { ValidationError } from '@debusine-ts/models'
+import { ClientConfigError } from '@debusine-ts/client'
 import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
 import type { OutputFormat } from './command-context.js'
@@ -44,6 +45,17 @@ describe('reportError: the one place mapping errors to exit codes', () => {
     const result = await report(new CliError('no config', { hint: 'run setup' }))
     expect(result.code).toBe(3)
     expect(result.stderr).toBe('Error: no config\nrun setup\n')
+  })
+
+  it('config file errors: 3, with the message naming the file and the hint', async () => {
+    const error = new ClientConfigError('Cannot read /x/config.ini .', {
+      file: '/x/config.ini',
+      hint: 'Run setup.',
+    })
+    const result = await report(error, 'yaml')
+    expect(result.code).toBe(3)
+    expect(result.stdout).toContain('title: Cannot read /x/config.ini .')
+    expect(result.stderr).toBe('Error: Cannot read /x/config.ini .\nRun setup.\n')
   })
 
   it('server errors: 3; with --yaml the failure document on stdout, with --json JSON', async () => {

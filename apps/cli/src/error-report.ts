@@ -63,6 +63,13 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
     return error.exitCode
   }
   if (isSdkError(error, 'AbortError') && settings.interrupted) return exitCodes.success
+  if (isSdkError(error, 'ClientConfigError')) {
+    const configError = error as Error & { hint?: string | undefined }
+    await machine({ result: 'failure', error: { title: configError.message } })
+    line(`Error: ${configError.message}`)
+    if (configError.hint !== undefined) line(configError.hint)
+    return exitCodes.handled
+  }
   if (isSdkError(error, 'ApiError')) {
     const apiError = error as ApiErrorLike
     await machine(serverFailure(apiError))

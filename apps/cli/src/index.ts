@@ -16,16 +16,6 @@ export type {
 } from './command-spec.js'
 export type { CommandContext, GlobalOptions, OutputFormat, Printable } from './command-context.js'
 export { exitCodes } from './exit-codes.js'
-export {
-  resolveServer,
-  knownServers,
-  defaultConfigFile,
-  parseHttpTimeout,
-  type ServerSettings,
-  type ServerSelection,
-  type KnownServer,
-} from './config.js'
-export { parseIni, type IniFile } from './ini.js'
 export { parseArguments, type ParsedArguments, type OptionValue, type ParseSettings } from './parser.js'
 export { completionScript, shells, type Shell } from './completion.js'
 export { CliError } from './cli-error.js'

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 
 /** A stream the CLI writes to. */
 export interface OutputStream {
+  /** Write text (no newline is added). */
   write(text: string): unknown
   /** Whether it is a terminal (tables, colours, progress bars). */
   readonly isTTY?: boolean | undefined

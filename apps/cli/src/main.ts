@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { DebusineClient } from '@debusine-ts/client'
+import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import { CliError } from './cli-error.js'
 import type { CommandContext, GlobalOptions, OutputFormat, Printable } from './command-context.js'
 import { commonOptions, globalOptions, type CommandSpec } from './command-spec.js'
 import { commands, findCommand, groupsOf } from './commands.js'
-import { resolveServer, type ServerSettings } from './config.js'
 import { reportError } from './error-report.js'
 import { exitCodes } from './exit-codes.js'
 import { commandHelp, commandUsage, groupHelp, programHelp } from './help.js'
@@ -43,18 +42,21 @@ function createContext(
   format: OutputFormat,
   signal: AbortSignal,
 ): CommandContext {
-  let serverPromise: Promise<ServerSettings> | undefined
+  let serverPromise: Promise<ConfiguredServer> | undefined
   let clientPromise: Promise<DebusineClient> | undefined
   let dataFromStdin = false
   const options = parsed.options
   const debugHttp = global.debug.includes('http') || global.debug.includes('all')
-  const server = (): Promise<ServerSettings> =>
-    (serverPromise ??= resolveServer({
-      server: global.server,
-      scope: global.scope,
-      configFile: global.configFile,
-      env: io.env,
-    }))
+  // The client package (and the config reader in it) loads only when a command needs the server.
+  const server = (): Promise<ConfiguredServer> =>
+    (serverPromise ??= import('@debusine-ts/client').then(({ readClientConfig }) =>
+      readClientConfig({
+        server: global.server,
+        scope: global.scope,
+        configFile: global.configFile,
+        env: io.env,
+      }),
+    ))
   const context: CommandContext = {
     io,
     command,

@@ -340,6 +340,8 @@ describe('work-request on-completed', () => {
         }
       })()
       if (text.includes(`extra ${id} success`)) break
+      // Let the in-process listener run: a busy loop would starve it.
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
     controller.abort()
     const run = await listening

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { pythonClient, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, pythonClient, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
 // The Python client's config points at the same server as testuser, default workspace
@@ -11,6 +11,7 @@ let config: string
 let workRequestId: number
 let artifactId: number
 let template: string
+let workspace: string
 
 const ours = (argv: string[], stdin?: string) => runCli(['--config-file', config, ...argv], { stdin })
 
@@ -43,6 +44,27 @@ beforeAll(async () => {
   artifactId = (JSON.parse(artifact.stdout) as { artifact_id: number }).artifact_id
   template = uniqueName('parity')
   await ours(['workflow-template', 'create', 'noop', template], 'static_parameters: {}\n')
+  // Suites and a relation in a workspace of their own, for lookups, relations and archive.
+  workspace = await freshWorkspace('parity')
+  for (const name of ['a', 'b']) {
+    const created = await ours(
+      ['collection', 'create', '-w', workspace, 'debian:suite', name],
+      'components: [main]\narchitectures: [amd64]\n',
+    )
+    expect(created.code, created.stderr).toBe(0)
+  }
+  const related = await ours([
+    'collection',
+    'relation',
+    'edit',
+    '-w',
+    workspace,
+    'a@debian:suite',
+    'suite-requires',
+    '--append',
+    'b@debian:suite',
+  ])
+  expect(related.code, related.stderr).toBe(0)
 })
 
 describe('YAML output matches the Python client (same fields, same order, same values)', () => {
@@ -68,6 +90,64 @@ describe('YAML output matches the Python client (same fields, same order, same v
 
   it('collection list --yaml', async () => {
     await same(['collection', 'list', '--yaml'])
+  })
+
+  it('collection lookup-single --yaml (an artifact, a collection)', async () => {
+    await same(['collection', 'lookup-single', '--yaml', `${artifactId}@artifacts`])
+    await same([
+      'collection',
+      'lookup-single',
+      '--yaml',
+      '-w',
+      workspace,
+      '--expect-type',
+      'collection',
+      'a@debian:suite',
+    ])
+  })
+
+  it('collection lookup-multiple --yaml', async () => {
+    await same([
+      'collection',
+      'lookup-multiple',
+      '--yaml',
+      '-w',
+      workspace,
+      'a@debian:suite',
+      `${artifactId}@artifacts`,
+    ])
+  })
+
+  it('collection relation list --yaml, and relation edit (no change)', async () => {
+    await same(['collection', 'relation', 'list', '--yaml', '-w', workspace])
+    await same(['collection', 'relation', 'edit', '-w', workspace, 'a@debian:suite', 'suite-requires'])
+  })
+
+  it('archive package list --yaml', async () => {
+    await same(['archive', 'package', 'list', '--yaml', '-w', workspace, '--suite', 'a'])
+  })
+
+  it('archive suite create: the same document (but for the suite name)', async () => {
+    const argv = (name: string) => [
+      'archive',
+      'suite',
+      'create',
+      '-w',
+      workspace,
+      name,
+      '--architecture',
+      'amd64',
+    ]
+    const python = pythonClient(argv('python-suite'))
+    expect(python.status, python.stderr).toBe(0)
+    const mine = await ours(argv('our-suite'))
+    expect(mine.code, mine.stderr).toBe(0)
+    expect(document(mine.stdout.replace('our-suite', 'python-suite'))).toBe(document(python.stdout))
+  })
+
+  it('a lookup that finds nothing: the same exit code (3)', async () => {
+    const argv = ['collection', 'lookup-single', '-w', workspace, 'nonexistent@debian:suite']
+    expect((await ours(argv)).code).toBe(pythonClient(argv).status)
   })
 
   it('a server error with --yaml: the same failure document, the same exit code', async () => {

@@ -2,89 +2,53 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readServerConfig } from './client-config.js'
-import { parseIni } from './ini.js'
+import { runDaemon } from './daemon.js'
+import { ExitCode } from './exit-codes.js'
 
-const text = `# comment
-[General]
-default-server = debian
+// The daemon reads the Python client's config.ini with the shared reader of
+// @debusine-ts/client (its rules are tested there); here: how the daemon reports it.
+async function run(config: string, extra: string[] = []): Promise<{ code: number; log: string }> {
+  let log = ''
+  const code = await runDaemon({
+    argv: ['--config-file', config, ...extra, '/bin/true'],
+    env: {},
+    stderr: { write: (text: string) => (log += text) },
+    stdout: { write: () => true },
+    signal: AbortSignal.abort(),
+    version: '0.0.0',
+  })
+  return { code, log }
+}
 
-[server:debian]
-api-url = https://debusine.debian.net/api/
-scope = debian
-token = aaa
-default-workspace = developers
-
-[server:local]
-API-URL: http://localhost:8000/api
-scope = debusine
-token = bbb
-`
-
-async function configFile(content = text): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'config-')), 'config.ini')
+async function configFile(content: string): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'daemon-config-')), 'config.ini')
   await writeFile(file, content)
   return file
 }
 
-describe('parseIni', () => {
-  it('reads sections, = and : separators, lower-cases keys, skips comments, joins continuation lines', () => {
-    const sections = parseIni('[a]\nKey = one\n  two\n; note\nother: x = y\n')
-    expect(sections.get('a')?.get('key')).toBe('one\ntwo')
-    expect(sections.get('a')?.get('other')).toBe('x = y')
-    expect(() => parseIni('key = value')).toThrow(/line 1/)
-  })
-})
-
-describe('readServerConfig', () => {
-  it('takes --server, then DEBUSINE_SERVER_NAME, then [General] default-server', async () => {
-    const file = await configFile()
-    expect(await readServerConfig({ configFile: file })).toEqual({
-      name: 'debian',
-      apiUrl: 'https://debusine.debian.net/api/',
-      scope: 'debian',
-      token: 'aaa',
-      defaultWorkspace: 'developers',
-    })
-    expect((await readServerConfig({ configFile: file, env: { DEBUSINE_SERVER_NAME: 'local' } })).name).toBe(
-      'local',
-    )
-    expect(
-      (await readServerConfig({ configFile: file, server: 'debian', env: { DEBUSINE_SERVER_NAME: 'local' } }))
-        .name,
-    ).toBe('debian')
+describe('the daemon and the client configuration file', () => {
+  it('exits 3 with a JSON log line naming the file, for a missing file', async () => {
+    const { code, log } = await run('/nonexistent/config.ini')
+    expect(code).toBe(ExitCode.CONFIGURATION)
+    const line = JSON.parse(log.trim().split('\n')[0]!) as Record<string, unknown>
+    expect(line).toMatchObject({ code: 'client_config', exitCode: 3 })
+    expect(String(line.message)).toMatch(/Cannot read \/nonexistent\/config\.ini/)
+    expect(String(line.hint)).toMatch(/setup/)
   })
 
-  it('finds FQDN/SCOPE by the host of api-url and the scope', async () => {
-    const file = await configFile()
-    const server = await readServerConfig({ configFile: file, server: 'localhost/debusine' })
-    expect(server).toMatchObject({ name: 'local', token: 'bbb', defaultWorkspace: undefined })
-  })
-
-  it('says what is wrong: unreadable file, unknown server, unknown or missing keys', async () => {
-    await expect(readServerConfig({ configFile: '/nonexistent/config.ini' })).rejects.toThrow(
-      /^Cannot read \/nonexistent\/config\.ini/,
+  it('exits 3 for an unknown key, an unknown server, a missing token; never logs the token', async () => {
+    const unknown = await configFile(
+      '[General]\ndefault-server = x\n[server:x]\napi-url = http://h/api\nscope = s\ntoken = SECRET\ncolour = red\n',
     )
-    const file = await configFile()
-    await expect(readServerConfig({ configFile: file, server: 'nope' })).rejects.toThrow(
-      "No Debusine client configuration for 'nope'",
+    const first = await run(unknown)
+    expect(first.code).toBe(ExitCode.CONFIGURATION)
+    expect(first.log).toMatch(/Invalid keys in the section \[server:x\]: colour/)
+    expect(first.log).not.toContain('SECRET')
+    const second = await run(unknown, ['--server', 'nope'])
+    expect(second.log).toMatch(/No Debusine client configuration for 'nope'/)
+    const missing = await configFile(
+      '[General]\ndefault-server = x\n[server:x]\napi-url = http://h/api\nscope = s\n',
     )
-    await expect(
-      readServerConfig({
-        configFile: await configFile(
-          '[server:x]\napi-url = http://h/api\nscope = s\ntoken = t\ncolour = red\n',
-        ),
-        server: 'x',
-      }),
-    ).rejects.toThrow("unknown key 'colour'")
-    await expect(
-      readServerConfig({
-        configFile: await configFile('[server:x]\napi-url = http://h/api\nscope = s\n'),
-        server: 'x',
-      }),
-    ).rejects.toThrow("lacks 'token'")
-    await expect(readServerConfig({ configFile: await configFile('[server:x]\n') })).rejects.toThrow(
-      /no \[General\] default-server/,
-    )
+    expect((await run(missing)).log).toMatch(/Missing required keys in the section \[server:x\]: token/)
   })
 })

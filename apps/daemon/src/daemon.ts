@@ -9,8 +9,8 @@ import {
   TokenDisabledError,
   TokenRejectedError,
 } from '@debusine-ts/events'
+import { ClientConfigError, readClientConfig } from '@debusine-ts/client'
 import { parseArguments, usage, UsageError } from './arguments.js'
-import { readServerConfig } from './client-config.js'
 import { ConfigError } from './config-error.js'
 import { ExitCode } from './exit-codes.js'
 import { jsonLogger, type LineSink } from './json-logger.js'
@@ -62,14 +62,18 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
   const bootLogger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info' })
   let server
   try {
-    server = await readServerConfig({
+    server = await readClientConfig({
       configFile: parsed.configFile,
       server: parsed.server,
       env: context.env,
     })
   } catch (error) {
-    if (!ConfigError.isInstance(error)) throw error
-    bootLogger.error(error.message, { code: error.code, exitCode: ExitCode.CONFIGURATION })
+    if (!ClientConfigError.isInstance(error)) throw error
+    bootLogger.error(error.message, {
+      code: error.code,
+      exitCode: ExitCode.CONFIGURATION,
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+    })
     return ExitCode.CONFIGURATION
   }
   const logger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info', secret: server.token })
@@ -136,6 +140,7 @@ function exitCodeOf(error: unknown): ExitCode {
     CommandNotFoundError.isInstance(error) ||
     LastCompletedAtFileError.isInstance(error) ||
     ConfigError.isInstance(error) ||
+    ClientConfigError.isInstance(error) ||
     (SdkError.isInstance(error) && error.code === 'validation_failed')
   ) {
     return ExitCode.CONFIGURATION

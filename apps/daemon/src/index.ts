@@ -7,11 +7,13 @@ export { runDaemon, type DaemonContext } from './daemon.js'
 export { ExitCode } from './exit-codes.js'
 export { parseArguments, usage, UsageError, type DaemonArguments } from './arguments.js'
 export {
-  readServerConfig,
+  readClientConfig,
   defaultConfigFile,
-  type ServerConfig,
-  type ConfigSelection,
-} from './client-config.js'
+  parseIni,
+  ClientConfigError,
+  type ConfiguredServer,
+  type ClientConfigSelection,
+  type IniFile,
+} from '@debusine-ts/client'
 export { ConfigError } from './config-error.js'
-export { parseIni, type IniSections } from './ini.js'
 export { jsonLogger, type LineSink } from './json-logger.js'

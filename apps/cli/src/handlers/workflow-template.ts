@@ -1,6 +1,9 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
+import { isDeepStrictEqual } from 'node:util'
+import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../command-context.js'
+import { editText } from '../editor.js'
 import { shaped, workflowTemplateShape } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
 
@@ -124,5 +127,41 @@ export async function remove(context: CommandContext): Promise<undefined> {
   })
   context.feedback('Workflow template deleted.')
   if (context.format === 'json') context.print({ json: { result: 'success' } })
+  return undefined
+}
+
+/**
+ * `workflow-template edit`: the four data keys in the editor (all four required); the
+ * template is changed only if they changed. On a terminal only.
+ */
+export async function edit(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const workspace = await context.workspace()
+  const current = await client.workflowTemplates.get(key(context), { workspace, signal: context.signal })
+  const before = Object.fromEntries(dataKeys.map((name) => [name, current[name]]))
+  const edited = await editText(context.io, stringify(before))
+  let data: unknown
+  try {
+    data = parse(edited)
+  } catch (error) {
+    throw new CliError(`Invalid YAML: ${(error as Error).message}`)
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new CliError('The edited template must be a YAML mapping.')
+  }
+  const record = data as Record<string, unknown>
+  checkKeys(record)
+  const missing = dataKeys.filter((name) => !(name in record))
+  if (missing.length > 0) throw new CliError(`Missing keys in the edited template: ${missing.join(', ')}.`)
+  if (isDeepStrictEqual(record, before)) {
+    context.feedback('No changes.')
+    printTemplate(context, current)
+    return undefined
+  }
+  const updated: WorkflowTemplate = { ...current, ...(record as Partial<WorkflowTemplate>) }
+  printTemplate(
+    context,
+    await client.workflowTemplates.update(updated, { workspace, signal: context.signal }),
+  )
   return undefined
 }

@@ -1,0 +1,291 @@
+import { hostname } from 'node:os'
+import {
+  defaultConfigFile,
+  findServerSection,
+  knownServers,
+  lintApiUrl,
+  parseIni,
+  serverFromInput,
+  writeServerConfig,
+  type IniFile,
+} from '@debusine-ts/client'
+import { readFile } from 'node:fs/promises'
+import { CliError } from '../cli-error.js'
+import type { CommandContext } from '../command-context.js'
+import { prompter, type Prompter } from '../prompt.js'
+import { cliVersion } from '../version.js'
+
+/** The server being set up. */
+interface ServerDraft {
+  name: string
+  apiUrl: string
+  scope: string
+  token: string
+  defaultWorkspace: string | undefined
+  makeDefault: boolean
+}
+
+async function readExisting(file: string): Promise<IniFile> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map()
+    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`)
+  }
+  try {
+    return parseIni(text)
+  } catch (error) {
+    throw new CliError(`Cannot parse ${file}: ${(error as Error).message}`, {
+      hint: 'Fix the file by hand: setup does not overwrite a file it cannot read.',
+    })
+  }
+}
+
+/** The draft for a server name or URL: its section if configured, else a preset or `https://NAME/api/`. */
+function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
+  const section = findServerSection(ini, input)
+  const defaultServer = ini.get('General')?.get('default-server')
+  if (section !== undefined) {
+    const keys = ini.get(section)!
+    const name = section.slice('server:'.length)
+    return {
+      name,
+      apiUrl: keys.get('api-url') ?? '',
+      scope: scope ?? keys.get('scope') ?? 'debusine',
+      token: keys.get('token') ?? '',
+      defaultWorkspace: keys.get('default-workspace'),
+      makeDefault: defaultServer === name,
+    }
+  }
+  let preset
+  try {
+    preset = serverFromInput(input)
+  } catch {
+    throw new CliError(`'${input}' is neither a server name nor a URL.`)
+  }
+  const known = knownServers.some((server) => server.name === preset.name)
+  return {
+    name: preset.name,
+    apiUrl: preset.apiUrl,
+    scope: scope ?? preset.scope,
+    token: '',
+    defaultWorkspace: known ? preset.defaultWorkspace : undefined,
+    makeDefault: false,
+  }
+}
+
+function describe(draft: ServerDraft): string {
+  return [
+    `Server ${draft.name}:`,
+    `  url:       ${draft.apiUrl}`,
+    `  scope:     ${draft.scope}`,
+    `  token:     ${draft.token === '' ? '(none: saving will enroll a new one)' : '(set)'}`,
+    `  workspace: ${draft.defaultWorkspace ?? '(server default)'}`,
+    `  default:   ${draft.makeDefault ? 'yes' : 'no'}`,
+    '',
+  ].join('\n')
+}
+
+/**
+ * Get a token by enrollment (PROTOCOL §9): print the confirmation address and the
+ * challenge, try to open a browser, wait for the confirmation.
+ */
+async function enrollToken(context: CommandContext, draft: ServerDraft): Promise<string> {
+  const { enroll, openInBrowser } = await import('@debusine-ts/enroll')
+  const result = await enroll(
+    {
+      apiUrl: draft.apiUrl,
+      scope: draft.scope,
+      hostname: hostname(),
+      userAgent: `debusine-ts-cli/${cliVersion()}`,
+    },
+    {
+      signal: context.signal,
+      onConfirmationPending: async ({ confirmUrl, challenge }) => {
+        context.io.stderr.write(
+          `To get a token, confirm this client in the web interface of ${draft.name}:\n  ${confirmUrl}\n` +
+            `The page must show these words: ${challenge}\nWaiting for the confirmation…\n`,
+        )
+        await openInBrowser(confirmUrl, { env: context.io.env })
+      },
+    },
+  )
+  return result.token
+}
+
+async function save(context: CommandContext, file: string, draft: ServerDraft): Promise<void> {
+  await writeServerConfig({
+    configFile: file,
+    name: draft.name,
+    apiUrl: draft.apiUrl,
+    scope: draft.scope,
+    token: draft.token,
+    defaultWorkspace: draft.defaultWorkspace,
+    makeDefault: draft.makeDefault,
+  })
+  context.feedback(`Configuration of ${draft.name} saved to ${file}.`)
+  context.print({
+    json: {
+      result: 'success',
+      server: draft.name,
+      api_url: draft.apiUrl,
+      scope: draft.scope,
+      default_workspace: draft.defaultWorkspace ?? null,
+      config_file: file,
+    },
+    yaml: { result: 'success', server: draft.name, config_file: file },
+    human: () => '',
+  })
+}
+
+function warnings(context: CommandContext, draft: ServerDraft): void {
+  for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
+}
+
+async function chooseServer(
+  ask: Prompter,
+  context: CommandContext,
+  ini: IniFile,
+): Promise<string | undefined> {
+  const configured = [...ini.keys()]
+    .filter((section) => section.startsWith('server:'))
+    .map((section) => section.slice('server:'.length))
+  const choices = [
+    ...configured,
+    ...knownServers.map((server) => server.name).filter((name) => !configured.includes(name)),
+  ]
+  const menu = choices.map(
+    (name, index) => `  ${index + 1}. ${name}${configured.includes(name) ? ' (configured)' : ''}`,
+  )
+  context.io.stderr.write(`Servers:\n${menu.join('\n')}\n  ${choices.length + 1}. new\n`)
+  for (;;) {
+    const answer = await ask.ask('Server (number, name, or new): ')
+    if (answer === undefined || answer === '' || answer === 'quit') return undefined
+    const number = /^\d+$/.test(answer) ? Number(answer) : undefined
+    if (answer === 'new' || number === choices.length + 1) {
+      const input = await ask.ask('New server name or URL: ')
+      if (input === undefined || input === '') return undefined
+      return input
+    }
+    if (number !== undefined && number >= 1 && number <= choices.length) return choices[number - 1]
+    if (!/^\d+$/.test(answer)) return answer
+    context.warn(`no server number ${answer}`)
+  }
+}
+
+const actions = ['url', 'token', 'scope', 'workspace', 'default', 'save', 'quit'] as const
+
+/** The menu of one server; returns the draft to save, or undefined to quit. */
+async function editServer(
+  ask: Prompter,
+  context: CommandContext,
+  file: string,
+  draft: ServerDraft,
+): Promise<number> {
+  for (;;) {
+    context.io.stderr.write(describe(draft))
+    warnings(context, draft)
+    const menu = actions.map((action, index) => `${index + 1}.${action}`).join('  ')
+    const answer = await ask.ask(`${menu}\nAction: `)
+    if (answer === undefined) return 0
+    const action = /^\d+$/.test(answer)
+      ? actions[Number(answer) - 1]
+      : actions.find((name) => name === answer)
+    switch (action) {
+      case 'url': {
+        const value = await ask.ask(`URL of the /api [${draft.apiUrl}]: `)
+        if (value !== undefined && value !== '') draft.apiUrl = value
+        break
+      }
+      case 'token': {
+        const value = await ask.ask('Token (empty to clear it and enroll a new one on save): ')
+        if (value !== undefined) draft.token = value
+        break
+      }
+      case 'scope': {
+        const value = await ask.ask(`Scope [${draft.scope}]: `)
+        if (value !== undefined && value !== '') draft.scope = value
+        break
+      }
+      case 'workspace': {
+        const value = await ask.ask(`Default workspace [${draft.defaultWorkspace ?? ''}] (- to unset): `)
+        if (value === '-') draft.defaultWorkspace = undefined
+        else if (value !== undefined && value !== '') draft.defaultWorkspace = value
+        break
+      }
+      case 'default':
+        draft.makeDefault = true
+        break
+      case 'save': {
+        while (draft.token === '') {
+          try {
+            draft.token = await enrollToken(context, draft)
+          } catch (error) {
+            if (context.signal.aborted) throw error
+            context.io.stderr.write(`Enrollment failed: ${(error as Error).message}\n`)
+            const retry = await ask.ask('Retry? [Y/n] ')
+            if (retry === undefined || /^n/i.test(retry)) return 3
+          }
+        }
+        await save(context, file, draft)
+        return 0
+      }
+      case 'quit':
+        return 0
+      case undefined:
+        context.warn(`unknown action '${answer}': choose one of ${actions.join(', ')}`)
+    }
+  }
+}
+
+/** Setup from options only (for scripts): never prompts. */
+async function nonInteractive(context: CommandContext, file: string, ini: IniFile): Promise<number> {
+  const apiUrl = context.string('api-url')
+  const name = context.global.server ?? (apiUrl === undefined ? undefined : serverFromInput(apiUrl).name)
+  if (name === undefined) {
+    throw new CliError('setup without a terminal needs --server NAME (or --api-url URL).', {
+      hint: 'e.g. debusine-ts setup --server NAME --api-url https://HOST/api/ --scope SCOPE --token TOKEN',
+    })
+  }
+  const draft = draftFor(ini, name, context.global.scope)
+  if (apiUrl !== undefined) draft.apiUrl = apiUrl
+  const token = context.string('token')
+  if (token !== undefined) draft.token = token
+  const workspace = context.string('workspace')
+  if (workspace !== undefined) draft.defaultWorkspace = workspace === '-' ? undefined : workspace
+  if (context.flag('default')) draft.makeDefault = true
+  if (context.flag('enroll')) draft.token = ''
+  warnings(context, draft)
+  if (draft.token === '') {
+    if (!context.flag('enroll')) {
+      throw new CliError(`No token for ${draft.name}.`, {
+        hint: 'Pass --token TOKEN, or --enroll to get one by confirming in the web interface.',
+      })
+    }
+    draft.token = await enrollToken(context, draft)
+  }
+  await save(context, file, draft)
+  return 0
+}
+
+/**
+ * `setup`: edit the configuration file. On a terminal without setup options: menus (server,
+ * then url/token/scope/workspace/default/save/quit). Otherwise from the options, for scripts.
+ */
+export async function setup(context: CommandContext): Promise<number> {
+  const file = context.global.configFile ?? defaultConfigFile(context.io.env)
+  const ini = await readExisting(file)
+  const scripted = ['api-url', 'token', 'workspace', 'default', 'enroll'].some(
+    (option) => context.options[option] !== undefined,
+  )
+  if (scripted || context.io.stdin.isTTY !== true) return nonInteractive(context, file, ini)
+  const ask = prompter(context.io)
+  try {
+    const chosen = context.global.server ?? (await chooseServer(ask, context, ini))
+    if (chosen === undefined) return 0
+    return await editServer(ask, context, file, draftFor(ini, chosen, context.global.scope))
+  } finally {
+    ask.close()
+  }
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path'
+import type { CommandContext } from '../command-context.js'
+
+function workdir(context: CommandContext): string {
+  return resolve(context.io.cwd, context.string('workdir') ?? '.')
+}
+
+/**
+ * `task-config pull`: fetch a task configuration collection into a local repository (a
+ * new checkout takes COLLECTION or `default`; an existing one its MANIFEST's).
+ */
+export async function pull(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const directory = workdir(context)
+  const { TaskConfigurationRepository } = await import('@debusine-ts/client')
+  const existing =
+    (await TaskConfigurationRepository.open(directory).catch(() => undefined))?.manifest ?? undefined
+  const collection = context.arguments.COLLECTION as string | undefined
+  const result = await client.taskConfigurations.fetchToRepository(
+    directory,
+    {
+      // An existing checkout keeps its own workspace and collection unless told otherwise
+      // (then the repository refuses a different one).
+      workspace:
+        context.string('workspace') ?? (existing === undefined ? await context.workspace() : undefined),
+      name: collection ?? (existing === undefined ? 'default' : undefined),
+    },
+    { signal: context.signal },
+  )
+  for (const warning of result.warnings) context.warn(warning)
+  const { added, updated, deleted, unchanged } = result.stats
+  context.feedback(`${added} added, ${updated} updated, ${deleted} deleted, ${unchanged} unchanged`)
+  if (context.format !== 'human') {
+    context.print({
+      json: {
+        directory: result.directory,
+        workspace: result.manifest.workspace,
+        collection: result.manifest.collection.name,
+        ...result.stats,
+        changes: result.changes,
+        warnings: result.warnings,
+      },
+    })
+  }
+  return undefined
+}
+
+/** `task-config push`: replace the collection's items with the repository's entries. */
+export async function push(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const dryRun = context.flag('dry-run')
+  context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
+  const result = await client.taskConfigurations.push(workdir(context), {
+    dryRun,
+    force: context.flag('force'),
+    signal: context.signal,
+  })
+  for (const warning of result.warnings) context.warn(warning)
+  context.feedback(
+    `${result.added} added, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged`,
+  )
+  if (context.format !== 'human') {
+    const { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } = result
+    context.print({ json: { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } })
+  }
+  return undefined
+}

@@ -1,0 +1,225 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { main } from '../src/index.js'
+import { pythonClient, realServer } from '../../../tooling/vitest/real-server.js'
+import { runCli } from './support/run-cli.js'
+
+// Under /tmp: the Python client runs in the server's chroot, which sees the host's /tmp.
+const configFile = (): string => join(mkdtempSync('/tmp/debusine-ts-setup-'), 'config.ini')
+
+/**
+ * Run `setup` in-process as on a terminal: stdin is the scripted answers (marked as a TTY),
+ * and `onStderr` sees what is printed, e.g. the enrollment address.
+ */
+async function interactive(
+  argv: string[],
+  answers: string[],
+  onStderr: (text: string) => void = () => undefined,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const stdin = Object.assign(Readable.from([answers.map((answer) => `${answer}\n`).join('')]), {
+    isTTY: true,
+  })
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: true },
+    stderr: {
+      write: (text: string) => {
+        stderr += text
+        onStderr(text)
+      },
+      isTTY: true,
+    },
+    stdin,
+    env: { HOME: '/nonexistent' },
+    cwd: process.cwd(),
+  })
+  return { code, stdout, stderr }
+}
+
+/** A cookie jar over fetch: the web UI's login, then the answer on the confirmation page (REAL_SERVER §9). */
+async function answerEnrollment(confirmUrl: string, outcome: 'confirm' | 'cancel'): Promise<void> {
+  const server = realServer()
+  const cookies = new Map<string, string>()
+  const request = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string> | undefined),
+        Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      },
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const equals = pair!.indexOf('=')
+      cookies.set(pair!.slice(0, equals), pair!.slice(equals + 1))
+    }
+    return response
+  }
+  const origin = new URL(server.apiUrl).origin
+  await request(`${origin}/-/login/`)
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfmiddlewaretoken: cookies.get('csrftoken') ?? '', ...fields }).toString(),
+  })
+  const login = await request(
+    `${origin}/-/login/`,
+    form({ username: server.webUser, password: server.webPassword }),
+  )
+  expect(login.status).toBe(302)
+  const page = `${confirmUrl.replace(/\/$/, '')}/`
+  // The address is printed just before the request is sent: the server may not know it yet.
+  for (let attempt = 0; (await request(page)).status !== 200; attempt += 1) {
+    if (attempt > 20) throw new Error(`${page} never answered 200`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  const answered = await request(page, form({ outcome }))
+  expect(answered.status).toBe(302)
+}
+
+function watchForConfirmUrl(outcome: 'confirm' | 'cancel'): {
+  onStderr: (text: string) => void
+  done: () => Promise<void>
+} {
+  let answered: Promise<void> | undefined
+  return {
+    onStderr: (text) => {
+      const url = /(http:\/\/\S+\/-\/enroll\/confirm\/\S+)/.exec(text)?.[1]
+      if (url !== undefined && answered === undefined) answered = answerEnrollment(url, outcome)
+    },
+    done: async () => {
+      expect(answered).toBeDefined()
+      await answered
+    },
+  }
+}
+
+describe('setup without a terminal (for scripts)', () => {
+  it('writes a section (mode 600) that the Python client and debusine-ts both use', async () => {
+    const server = realServer()
+    const file = configFile()
+    const run = await runCli([
+      '--config-file',
+      file,
+      '--server',
+      'scripted',
+      'setup',
+      '--api-url',
+      server.apiUrl,
+      '--scope',
+      server.scope,
+      '--token',
+      server.token,
+      '--workspace',
+      server.workspace,
+      '--json',
+    ])
+    expect(run.code, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ result: 'success', server: 'scripted', config_file: file })
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(readFileSync(file, 'utf8')).toContain('default-server = scripted')
+    // The http URL of the test server is worth a warning, as the Python setup gives.
+    expect(run.stderr).toMatch(/use https/)
+    const python = pythonClient(['--config-file', file, 'workspace', 'inheritance'])
+    expect(python.status, python.stderr).toBe(0)
+    expect(parse(python.stdout)).toHaveProperty('chain')
+    const ours = await runCli(['--config-file', file, 'workspace', 'inheritance'])
+    expect(ours.code, ours.stderr).toBe(0)
+    expect(parse(ours.stdout)).toEqual(parse(python.stdout))
+  })
+
+  it('exits 3 without a server name or without a token, and never prompts', async () => {
+    const file = configFile()
+    const noServer = await runCli(['--config-file', file, 'setup'])
+    expect(noServer.code).toBe(3)
+    expect(noServer.stderr).toMatch(/needs --server NAME/)
+    const noToken = await runCli([
+      '--config-file',
+      file,
+      '--server',
+      'x',
+      'setup',
+      '--api-url',
+      'https://x.example.org/api/',
+    ])
+    expect(noToken.code).toBe(3)
+    expect(noToken.stderr).toMatch(/No token for x/)
+    expect(() => statSync(file)).toThrow()
+  })
+})
+
+describe('setup on a terminal (scripted answers)', () => {
+  it('new server from the menu: url, scope, token, workspace, save', async () => {
+    const server = realServer()
+    const file = configFile()
+    const run = await interactive(
+      ['--config-file', file, 'setup'],
+      [
+        'new',
+        server.apiUrl,
+        'scope',
+        server.scope,
+        'token',
+        server.token,
+        'workspace',
+        server.workspace,
+        'save',
+      ],
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/1\. debian\n\s+2\. freexian\n\s+3\. localhost\n\s+4\. new/)
+    const written = readFileSync(file, 'utf8')
+    expect(written).toContain('[server:127.0.0.1]')
+    const list = await runCli(['--config-file', file, 'collection', 'list', '--json'])
+    expect(list.code, list.stderr).toBe(0)
+  })
+
+  it('quit (or the end of input) writes nothing; an unknown action is reported', async () => {
+    const file = configFile()
+    const run = await interactive(['--config-file', file, 'setup'], ['1', 'frobnicate', 'quit'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain('url:       https://debusine.debian.net/api/')
+    expect(run.stderr).toMatch(/unknown action 'frobnicate'/)
+    expect(() => statSync(file)).toThrow()
+  })
+
+  it('save without a token enrolls: confirmed in the web UI, the new token is saved and works', async () => {
+    const server = realServer()
+    const file = configFile()
+    const watcher = watchForConfirmUrl('confirm')
+    const run = await interactive(
+      ['--config-file', file, '--server', 'enrolled', 'setup'],
+      ['url', server.apiUrl, 'scope', server.scope, 'workspace', server.workspace, 'save'],
+      watcher.onStderr,
+    )
+    await watcher.done()
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toMatch(/The page must show these words: (\w+ ){5}\w+/)
+    const token = /token = ([0-9a-f]{64})/.exec(readFileSync(file, 'utf8'))?.[1]
+    expect(token).toBeDefined()
+    expect(token).not.toBe(server.token)
+    const python = pythonClient(['--config-file', file, 'collection', 'list', '--yaml'])
+    expect(python.status, python.stderr).toBe(0)
+  })
+
+  it('a cancelled enrollment offers a retry; declining exits 3 and writes nothing', async () => {
+    const server = realServer()
+    const file = configFile()
+    const watcher = watchForConfirmUrl('cancel')
+    const run = await interactive(
+      ['--config-file', file, '--server', 'cancelled', 'setup'],
+      ['url', server.apiUrl, 'scope', server.scope, 'save', 'n'],
+      watcher.onStderr,
+    )
+    await watcher.done()
+    expect(run.code).toBe(3)
+    expect(run.stderr).toMatch(/Enrollment failed: .*cancel/i)
+    expect(run.stderr).toContain('Retry? [Y/n]')
+    expect(() => statSync(file)).toThrow()
+  })
+})
