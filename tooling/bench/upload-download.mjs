@@ -3,7 +3,7 @@
 // our client (a few settings), the official Python client and plain curl, and print the
 // throughput and peak memory (max RSS of each child process, from GNU time) of each.
 //
-//   node tooling/bench/upload-download.mjs [--size-mib 1024] [--files 4] [--only ours,python,curl]
+//   node tooling/bench/upload-download.mjs [--size-mib 1024] [--files 4] [--only hash,ours,python,curl]
 //
 // Needs: the real server up (tooling/real-server/up), the packages built (pnpm run build),
 // root (the Python client runs in the chroot), /usr/bin/time, curl. Writes under /tmp.
@@ -49,10 +49,27 @@ if (argv[0] === '--child') {
   const [, operation, workspace, ...rest] = argv
   const { DebusineClient } = await import(join(repository, 'packages/client/dist/index.js'))
   const { TestArtifact } = await import(join(repository, 'packages/artifacts/dist/index.js'))
-  const client = new DebusineClient({ apiUrl, token, scope, workspace })
+  // `BENCH_FETCH=no-redirect`: requests with a body go through fetch with `redirect: 'error'`,
+  // which stops undici from teeing (and so buffering) the body for a possible redirect.
+  const fetchOption =
+    process.env.BENCH_FETCH === 'no-redirect'
+      ? {
+          fetch: (input, init) =>
+            input instanceof Request && input.body !== null
+              ? globalThis.fetch(new Request(input, { ...init, redirect: 'error' }))
+              : globalThis.fetch(input, init),
+        }
+      : {}
+  const client = new DebusineClient({ apiUrl, token, scope, workspace, ...fetchOption })
   const started = performance.now()
   let id
-  if (operation === 'upload') {
+  if (operation === 'hash') {
+    const [directory] = rest
+    const files = readdirSync(directory).map((name) => join(directory, name))
+    const local = await TestArtifact.create({ files, baseDirectory: directory })
+    await local.fileRequests()
+    id = 0
+  } else if (operation === 'upload') {
     const [directory, concurrency, chunkMib] = rest
     const files = readdirSync(directory).map((name) => join(directory, name))
     const local = await TestArtifact.create({ files, baseDirectory: directory })
@@ -75,7 +92,7 @@ if (argv[0] === '--child') {
 // ---------------------------------------------------------------------------------------
 const sizeMib = Number(option('size-mib', '1024'))
 const fileCount = Number(option('files', '4'))
-const only = option('only', 'ours,python,curl').split(',')
+const only = option('only', 'hash,ours,python,curl').split(',')
 const root = '/tmp/debusine-ts-bench'
 const source = join(root, 'source')
 const bytesTotal = sizeMib * 1024 * 1024
@@ -146,31 +163,33 @@ function record(tool, operation, run, note = '') {
   )
 }
 
-function ours(label, concurrency, chunkMib, withDownload) {
+function ours(label, concurrency, chunkMib, withDownload, fetchMode = '') {
+  const childEnv = { env: { ...process.env, BENCH_FETCH: fetchMode } }
   const workspace = freshWorkspace()
   // Flush what earlier runs (and the server) wrote, so that each run starts alike.
   execFileSync('sync')
-  const upload = timed(process.execPath, [
-    fileURLToPath(import.meta.url),
-    '--child',
-    'upload',
-    workspace,
-    source,
-    String(concurrency),
-    String(chunkMib),
-  ])
+  const upload = timed(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      '--child',
+      'upload',
+      workspace,
+      source,
+      String(concurrency),
+      String(chunkMib),
+    ],
+    childEnv,
+  )
   const { id } = JSON.parse(upload.stdout.trim().split('\n').at(-1))
   record(`ours (${label})`, 'upload', upload, 'hash + create + upload')
   if (!withDownload) return
   const target = join(root, `ours-${id}`)
-  const download = timed(process.execPath, [
-    fileURLToPath(import.meta.url),
-    '--child',
-    'download',
-    workspace,
-    String(id),
-    target,
-  ])
+  const download = timed(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--child', 'download', workspace, String(id), target],
+    childEnv,
+  )
   checkSame(target)
   record(`ours (${label})`, 'download', download, 'verified, one request per file')
   rmSync(target, { recursive: true, force: true })
@@ -305,11 +324,17 @@ execFileSync('sync')
 process.stderr.write(
   `Server ${apiUrl}; ${sizeMib} MiB in ${fileCount} files; machine: ${(await import('node:os')).cpus().length} CPUs\n\n`,
 )
+if (only.includes('hash')) {
+  // Only the hashing that precedes the creation (TestArtifact + fileRequests), no request.
+  const run = timed(process.execPath, [fileURLToPath(import.meta.url), '--child', 'hash', 'none', source])
+  record('ours (hashing only)', 'hash', run, `fileRequests of the ${fileCount} files`)
+}
 if (only.includes('ours')) {
   ours('default: 50 MiB chunks, 1 file at a time', 1, 'default', true)
-  ours('whole file per request, 1 at a time', 1, 'whole', false)
-  ours('50 MiB chunks, 4 files at a time', 4, 'default', false)
-  ours('16 MiB chunks, 1 at a time', 1, 16, false)
+  ours('whole file per request', 1, 'whole', false)
+  // What `redirect: 'error'` in the transport gives (see the README): no body buffering.
+  ours('default, fetch without redirects', 1, 'default', false, 'no-redirect')
+  ours('whole file, fetch without redirects', 1, 'whole', true, 'no-redirect')
 }
 if (only.includes('python')) python()
 if (only.includes('curl')) curl()

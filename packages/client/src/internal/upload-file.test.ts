@@ -28,6 +28,9 @@ let expectedSha: string
 let complete: boolean
 let exchanges: Exchange[]
 let faults: Fault[]
+// A proxy's body limit: a larger body gets a 413, after the body was read ('late') or
+// at once, as nginx answers from the Content-Length ('early').
+let bodyLimit: { bytes: number; when: 'early' | 'late' } | undefined
 
 function answer(response: ServerResponse, status: number, range?: number): void {
   if (range !== undefined) response.setHeader('Range', `bytes=0-${range}`)
@@ -38,6 +41,20 @@ function answer(response: ServerResponse, status: number, range?: number): void 
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
   const contentRange = request.headers['content-range'] ?? ''
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (bodyLimit !== undefined && declared > bodyLimit.bytes) {
+    const refuse = (): void => {
+      exchanges.push({ contentRange, bodyLength: declared, status: 413 })
+      response.writeHead(413, { Connection: 'close', 'Content-Type': 'text/html' }).end('Too large')
+    }
+    if (bodyLimit.when === 'early') {
+      refuse()
+    } else {
+      request.resume()
+      request.on('end', refuse)
+    }
+    return
+  }
   const fault = faults.shift()
   const blocks: Buffer[] = []
   let received = 0
@@ -123,6 +140,7 @@ afterAll(async () => {
 })
 afterEach(() => {
   faults = []
+  bodyLimit = undefined
 })
 
 function setUp(content: Buffer, alreadyHeld = 0): string {
@@ -275,6 +293,54 @@ describe('uploadFile', () => {
       artifactId: 42,
       attempts: 4,
     })
+  })
+
+  it('sends a body a proxy refuses (413) again in chunks of the fallback size', async () => {
+    const content = randomBytes(250_000)
+    const call = input(setUp(content), content.length, { fallbackChunkSize: 100_000 })
+    bodyLimit = { bytes: 100_000, when: 'late' }
+    await uploadFile(call.value)
+    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+      ['bytes */250000', 206],
+      ['bytes 0-249999/250000', 413],
+      ['bytes */250000', 206],
+      ['bytes 0-99999/250000', 200],
+      ['bytes 100000-199999/250000', 200],
+      ['bytes 200000-249999/250000', 201],
+    ])
+    expect(held.equals(content)).toBe(true)
+    expect(call.committed.at(-1)).toBe(250_000)
+  })
+
+  it('also falls back when the proxy answers 413 before reading the body', async () => {
+    // Big enough that the body is still being sent when the answer and the close arrive.
+    const content = randomBytes(8 * 1024 * 1024)
+    const call = input(setUp(content), content.length, { fallbackChunkSize: 3 * 1024 * 1024 })
+    bodyLimit = { bytes: 3 * 1024 * 1024, when: 'early' }
+    await uploadFile(call.value)
+    const chunks = exchanges.filter((exchange) => exchange.status !== 206)
+    expect(chunks[0]).toMatchObject({
+      contentRange: `bytes 0-${content.length - 1}/${content.length}`,
+      status: 413,
+    })
+    expect(chunks.slice(1).map((exchange) => exchange.bodyLength)).toEqual([
+      3 * 1024 * 1024,
+      3 * 1024 * 1024,
+      2 * 1024 * 1024,
+    ])
+    expect(held.equals(content)).toBe(true)
+  })
+
+  it('fails with a clear message when even the fallback chunk size is refused', async () => {
+    const content = randomBytes(50_000)
+    const call = input(setUp(content), content.length, { fallbackChunkSize: 20_000 })
+    bodyLimit = { bytes: 10_000, when: 'late' }
+    const failure = uploadFile(call.value)
+    await expect(failure).rejects.toThrow(
+      /HTTP 413 .*refuses a body of 20000 bytes; pass a smaller chunkSize/,
+    )
+    await expect(failure).rejects.toMatchObject({ isRetryable: false })
+    expect(exchanges.map((exchange) => exchange.status)).toEqual([206, 413, 206, 413])
   })
 
   it('refuses a local file whose size changed, before sending', async () => {

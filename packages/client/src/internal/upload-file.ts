@@ -16,6 +16,13 @@ import { ArtifactUploadError } from '../resources/artifact-errors.js'
 /** How many times a whole file is restarted after the server rejected its hash (409). */
 export const MAX_WHOLE_FILE_ATTEMPTS = 3
 
+/**
+ * The largest body Debusine's nginx configuration accepts (and the Python client's chunk
+ * size): a larger request that the proxy refuses (413) or that fails is sent again in
+ * chunks of this size.
+ */
+export const PROXY_BODY_LIMIT = 50 * 1024 * 1024
+
 /** Bytes read from disk per block of a streamed chunk. */
 const READ_BLOCK_SIZE = 1024 * 1024
 
@@ -31,6 +38,11 @@ export interface UploadFileInput {
   size: number
   /** Largest PUT body; `Infinity` sends the rest of the file in one request. */
   chunkSize: number
+  /**
+   * The chunk size used after a request larger than it was refused with 413 (a proxy's
+   * body limit) or failed; default {@link PROXY_BODY_LIMIT}.
+   */
+  fallbackChunkSize?: number | undefined
   /** Retries of one chunk (or probe) after a retryable failure. */
   maxRetries: number
   /** How long a request may make no progress before it is abandoned, in milliseconds. */
@@ -50,6 +62,9 @@ class RetryableFailure extends Error {}
 
 /** The server discarded what it held of the file: start it over. */
 class RestartFile extends Error {}
+
+/** A proxy refused the body as too large (413). */
+class BodyTooLarge extends Error {}
 
 const knownReasons: Readonly<Record<string, string>> = {
   ECONNRESET: 'connection reset',
@@ -94,35 +109,43 @@ function heldBytes(response: Response, size: number): number {
 
 /**
  * A request body that streams bytes `[start, end]` of a file from disk, block by block,
- * counting what the connection reads and waking the stall watchdog.
+ * counting what the connection reads and waking the stall watchdog. `release` closes the
+ * file when the request ended before reading it all (fetch does not cancel the body of a
+ * request that failed or was answered early).
  */
 function fileRangeStream(
   localPath: string,
   start: number,
   end: number,
   onRead: (bytes: number) => void,
-): ReadableStream<Uint8Array> {
+): { stream: ReadableStream<Uint8Array>; release: () => Promise<void> } {
   let position = start
   let handle: Awaited<ReturnType<typeof open>> | undefined
-  return new ReadableStream<Uint8Array>(
+  let released = false
+  const release = async (): Promise<void> => {
+    released = true
+    const opened = handle
+    handle = undefined
+    await opened?.close().catch(() => undefined)
+  }
+  const stream = new ReadableStream<Uint8Array>(
     {
       async start() {
         handle = await open(localPath, 'r')
+        if (released) await release()
       },
       async pull(controller) {
         if (handle === undefined) return
         const length = Math.min(READ_BLOCK_SIZE, end + 1 - position)
         if (length <= 0) {
-          await handle.close()
-          handle = undefined
+          await release()
           controller.close()
           return
         }
         const buffer = new Uint8Array(length)
         const { bytesRead } = await handle.read(buffer, 0, length, position)
         if (bytesRead === 0) {
-          await handle.close()
-          handle = undefined
+          await release()
           controller.error(
             new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`),
           )
@@ -133,12 +156,12 @@ function fileRangeStream(
         controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead))
       },
       async cancel() {
-        await handle?.close()
-        handle = undefined
+        await release()
       },
     },
     { highWaterMark: 0 },
   )
+  return { stream, release }
 }
 
 /**
@@ -146,7 +169,8 @@ function fileRangeStream(
  * the server holds, send the rest from that offset in chunks streamed from disk, retry a
  * chunk on its own after a connection error, a stall or a 5xx (with backoff, re-probing
  * the offset first), and restart the whole file after a 409 (at most
- * {@link MAX_WHOLE_FILE_ATTEMPTS} times).
+ * {@link MAX_WHOLE_FILE_ATTEMPTS} times). A chunk larger than `fallbackChunkSize` that is
+ * refused with 413 or fails is followed by chunks of that size, from the server's offset.
  *
  * @throws {ArtifactUploadError} when the file cannot be uploaded
  * @throws {AbortError} when `signal` aborted
@@ -183,7 +207,7 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
       }, input.stallTimeout)
     }
     const headers: Record<string, string> = { 'Content-Range': contentRange }
-    let requestBody: ReadableStream<Uint8Array> | undefined
+    let requestBody: ReturnType<typeof fileRangeStream> | undefined
     if (body !== undefined) {
       // The server needs the length up front: a body sent chunked is read as empty.
       headers['Content-Length'] = String(body.end - body.start + 1)
@@ -195,7 +219,7 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
     wake()
     try {
       const response = await transport.stream('PUT', url, {
-        body: requestBody,
+        body: requestBody?.stream,
         headers,
         signal: signal === undefined ? watchdog.signal : AbortSignal.any([signal, watchdog.signal]),
         // The watchdog bounds the wait instead: a whole file may take long to send.
@@ -214,22 +238,31 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
         })
       }
       if (ConflictError.isInstance(error)) throw new RestartFile(describeFailure(error), { cause: error })
+      if (ApiError.isInstance(error) && error.status === 413 && body !== undefined) {
+        throw new BodyTooLarge(describeFailure(error), { cause: error })
+      }
       if (ConnectionError.isInstance(error) || (ApiError.isInstance(error) && error.isRetryable)) {
         throw new RetryableFailure(describeFailure(error), { cause: error })
       }
       throw error
     } finally {
       clearTimeout(timer)
+      await requestBody?.release()
     }
   }
 
+  const fallbackChunkSize = Math.min(input.fallbackChunkSize ?? PROXY_BODY_LIMIT, input.chunkSize)
+  let chunkSize = input.chunkSize
   let lastConflict: RestartFile | undefined
   for (let fileAttempt = 1; fileAttempt <= MAX_WHOLE_FILE_ATTEMPTS; fileAttempt += 1) {
     let failures = 0
     let offset: number | undefined
+    // Length of the chunk being sent (0 for a probe), to tell whether a smaller one may pass.
+    let chunkLength = 0
     try {
       for (;;) {
         try {
+          chunkLength = 0
           if (offset === undefined) {
             const probe = await send(`bytes */${size}`, undefined)
             if (probe.status === 200 || probe.status === 201) {
@@ -245,7 +278,8 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
             input.onCommitted(offset)
             if (size === 0) return
           }
-          const end = Math.min(size - 1, offset + input.chunkSize - 1)
+          const end = Math.min(size - 1, offset + chunkSize - 1)
+          chunkLength = end - offset + 1
           const response = await send(`bytes ${offset}-${end}/${size}`, { start: offset, end })
           if (response.status === 201) {
             input.onCommitted(size)
@@ -259,7 +293,24 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
           failures = 0
           input.onCommitted(offset)
         } catch (error) {
+          if (error instanceof BodyTooLarge && chunkLength > fallbackChunkSize) {
+            // A proxy's body limit, not a failure: go on in chunks it accepts.
+            chunkSize = fallbackChunkSize
+            offset = undefined
+            continue
+          }
+          if (error instanceof BodyTooLarge) {
+            fail(
+              `${error.message}: the server (or a proxy in front of it) refuses a body of ${chunkLength} bytes; pass a smaller chunkSize`,
+              failures + 1,
+              false,
+              error.cause,
+            )
+          }
           if (!(error instanceof RetryableFailure)) throw error
+          // A large request that failed (a proxy may also refuse it by closing the
+          // connection) is resent in smaller chunks, which lose less if it fails again.
+          if (chunkLength > fallbackChunkSize) chunkSize = fallbackChunkSize
           failures += 1
           if (failures > input.maxRetries) fail(error.message, failures, true, error.cause ?? error)
           try {
