@@ -49,18 +49,7 @@ if (argv[0] === '--child') {
   const [, operation, workspace, ...rest] = argv
   const { DebusineClient } = await import(join(repository, 'packages/client/dist/index.js'))
   const { TestArtifact } = await import(join(repository, 'packages/artifacts/dist/index.js'))
-  // `BENCH_FETCH=no-redirect`: requests with a body go through fetch with `redirect: 'error'`,
-  // which stops undici from teeing (and so buffering) the body for a possible redirect.
-  const fetchOption =
-    process.env.BENCH_FETCH === 'no-redirect'
-      ? {
-          fetch: (input, init) =>
-            input instanceof Request && input.body !== null
-              ? globalThis.fetch(new Request(input, { ...init, redirect: 'error' }))
-              : globalThis.fetch(input, init),
-        }
-      : {}
-  const client = new DebusineClient({ apiUrl, token, scope, workspace, ...fetchOption })
+  const client = new DebusineClient({ apiUrl, token, scope, workspace })
   const started = performance.now()
   let id
   if (operation === 'hash') {
@@ -163,8 +152,7 @@ function record(tool, operation, run, note = '') {
   )
 }
 
-function ours(label, concurrency, chunkMib, withDownload, fetchMode = '') {
-  const childEnv = { env: { ...process.env, BENCH_FETCH: fetchMode } }
+function ours(label, concurrency, chunkMib, withDownload) {
   const workspace = freshWorkspace()
   // Flush what earlier runs (and the server) wrote, so that each run starts alike.
   execFileSync('sync')
@@ -179,7 +167,6 @@ function ours(label, concurrency, chunkMib, withDownload, fetchMode = '') {
       String(concurrency),
       String(chunkMib),
     ],
-    childEnv,
   )
   const { id } = JSON.parse(upload.stdout.trim().split('\n').at(-1))
   record(`ours (${label})`, 'upload', upload, 'hash + create + upload')
@@ -188,7 +175,6 @@ function ours(label, concurrency, chunkMib, withDownload, fetchMode = '') {
   const download = timed(
     process.execPath,
     [fileURLToPath(import.meta.url), '--child', 'download', workspace, String(id), target],
-    childEnv,
   )
   checkSame(target)
   record(`ours (${label})`, 'download', download, 'verified, one request per file')
@@ -330,11 +316,8 @@ if (only.includes('hash')) {
   record('ours (hashing only)', 'hash', run, `fileRequests of the ${fileCount} files`)
 }
 if (only.includes('ours')) {
-  ours('default: 50 MiB chunks, 1 file at a time', 1, 'default', true)
-  ours('whole file per request', 1, 'whole', false)
-  // What `redirect: 'error'` in the transport gives (see the README): no body buffering.
-  ours('default, fetch without redirects', 1, 'default', false, 'no-redirect')
-  ours('whole file, fetch without redirects', 1, 'whole', true, 'no-redirect')
+  ours('default: whole file per request, 1 file at a time', 1, 'default', true)
+  ours('50 MiB chunks (a proxy body limit)', 1, '50', false)
 }
 if (only.includes('python')) python()
 if (only.includes('curl')) curl()

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -27,6 +27,19 @@ if (optOut) {
   )
 }
 
+const realServerTests = [
+  'packages/*/test/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'tooling/real-server/test/**/*.test.ts',
+]
+const realServerProject = {
+  root,
+  globalSetup: ['tooling/vitest/real-server-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  sequence: { groupOrder: 0 },
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts'],
         },
       },
@@ -46,18 +60,24 @@ export default defineConfig({
             {
               resolve: { alias },
               test: {
+                ...realServerProject,
                 name: 'real-server',
-                root,
-                include: [
-                  'packages/*/test/**/*.test.ts',
-                  'apps/*/test/**/*.test.ts',
-                  'tooling/real-server/test/**/*.test.ts',
-                ],
-                globalSetup: ['tooling/vitest/real-server-setup.ts'],
-                testTimeout: 120_000,
-                hookTimeout: 120_000,
+                include: realServerTests,
+                exclude: [...configDefaults.exclude, '**/*.restart.test.ts'],
                 // The real server has 2 HTTP workers on 2 cores: keep the load sane.
                 maxWorkers: 2,
+              },
+            },
+            {
+              // Files that restart the server's HTTP workers (dropping every connection):
+              // alone, one at a time, after everything else.
+              resolve: { alias },
+              test: {
+                ...realServerProject,
+                name: 'real-server-restart',
+                include: realServerTests.map((pattern) => pattern.replace(/\.test\.ts$/, '.restart.test.ts')),
+                fileParallelism: false,
+                sequence: { groupOrder: 1 },
               },
             },
           ]),

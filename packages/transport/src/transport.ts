@@ -525,6 +525,11 @@ export class Transport {
           body: exchange.body ?? null,
           signal: attempt.signal,
           ...(exchange.body instanceof ReadableStream ? { duplex: 'half' as const } : {}),
+          // fetch keeps a copy of a streamed body to send it again after a redirect, so the
+          // whole body would sit in memory; uploads are never redirected: refuse redirects.
+          ...(exchange.body instanceof ReadableStream || exchange.body instanceof Blob
+            ? { redirect: 'error' as const }
+            : {}),
         })
       } catch (error) {
         return interrupted(error)

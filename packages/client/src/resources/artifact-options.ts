@@ -51,14 +51,11 @@ export interface ArtifactUploadOptions extends ArtifactCreateOptions {
   /** How many files are sent at the same time; default 1 (fastest on the measured server, see the README). */
   concurrency?: number | undefined
   /**
-   * The largest body of one PUT, in bytes; default 50 MiB (the body limit of Debusine's
-   * nginx configuration). Node's fetch keeps a copy of a request body while sending it
-   * (to replay it after a redirect), so this bounds the upload's memory. `Infinity` sends
-   * each file in one request, about 30 % faster on the measured server (see
-   * tooling/bench/README.md), holding the file's bytes in memory unless the fetch in use
-   * sends it with `redirect: 'error'`. A request larger than 50 MiB that is refused with
-   * 413 (a proxy's body limit) or fails goes on in 50 MiB chunks. Smaller chunks commit
-   * progress more often, so an interrupted upload loses less.
+   * The largest body of one PUT, in bytes; default `Infinity`: each file in one request,
+   * streamed from disk with constant memory, measured fastest (tooling/bench/README.md). A
+   * request larger than 50 MiB that is refused with 413 (a proxy's body limit, such as
+   * Debusine's nginx) or fails goes on in 50 MiB chunks. Smaller chunks commit progress
+   * more often, so an interrupted upload loses less.
    */
   chunkSize?: number | undefined
   /**

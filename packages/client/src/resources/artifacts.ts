@@ -33,12 +33,11 @@ import type {
 /** Default number of files sent at once: measured fastest (tooling/bench/README.md). */
 const DEFAULT_CONCURRENCY = 1
 /**
- * Default largest PUT body: Node's fetch holds a whole request body in memory while it
- * sends it, so the chunk size bounds the memory of an upload; 50 MiB matches the body
- * limit of Debusine's nginx configuration and was as fast as one request per file
- * (tooling/bench/README.md).
+ * Default largest PUT body: a whole file per request, streamed from disk with constant
+ * memory, measured fastest (tooling/bench/README.md). A proxy that refuses large bodies
+ * (Debusine's nginx takes 50 MiB) makes the upload go on in 50 MiB chunks by itself.
  */
-export const DEFAULT_CHUNK_SIZE = 50 * 1024 * 1024
+export const DEFAULT_CHUNK_SIZE = Number.POSITIVE_INFINITY
 const DEFAULT_CHUNK_RETRIES = 3
 const DEFAULT_STALL_TIMEOUT_MS = 60_000
 const PROGRESS_STEP = 256 * 1024
