@@ -11,7 +11,6 @@ import {
 } from '@debusine-ts/events'
 import { ClientConfigError, readClientConfig } from '@debusine-ts/client'
 import { parseArguments, usage, UsageError } from './arguments.js'
-import { ConfigError } from './config-error.js'
 import { ExitCode } from './exit-codes.js'
 import { jsonLogger, type LineSink } from './json-logger.js'
 
@@ -139,7 +138,6 @@ function exitCodeOf(error: unknown): ExitCode {
     ChannelRejectedError.isInstance(error) ||
     CommandNotFoundError.isInstance(error) ||
     LastCompletedAtFileError.isInstance(error) ||
-    ConfigError.isInstance(error) ||
     ClientConfigError.isInstance(error) ||
     (SdkError.isInstance(error) && error.code === 'validation_failed')
   ) {

@@ -6,14 +6,4 @@
 export { runDaemon, type DaemonContext } from './daemon.js'
 export { ExitCode } from './exit-codes.js'
 export { parseArguments, usage, UsageError, type DaemonArguments } from './arguments.js'
-export {
-  readClientConfig,
-  defaultConfigFile,
-  parseIni,
-  ClientConfigError,
-  type ConfiguredServer,
-  type ClientConfigSelection,
-  type IniFile,
-} from '@debusine-ts/client'
-export { ConfigError } from './config-error.js'
 export { jsonLogger, type LineSink } from './json-logger.js'
