@@ -10,7 +10,7 @@ import {
   type AssetPermissionCheckResponse,
   type ValidationIssue,
 } from '@debusine-ts/models'
-import { BadRequestError, path, type RequestOptions } from '@debusine-ts/transport'
+import { BadRequestError, PermissionDeniedError, path, type RequestOptions } from '@debusine-ts/transport'
 import { explainPermissionDenied, withHint } from '../internal/api-error-hint.js'
 import type { ClientContext } from '../client-context.js'
 import { requiredWorkspace } from '../client-context.js'
@@ -28,6 +28,12 @@ function requestOptions(options: RequestOptions): RequestOptions {
     maxRetries: options.maxRetries,
     headers: options.headers,
   }
+}
+
+/** Whether a 403 refuses the kind of token (no token, a user's, another worker's) rather than a resource. */
+function refusesToken(error: PermissionDeniedError): boolean {
+  const text = `${error.title ?? ''} ${typeof error.detail === 'string' ? error.detail : ''}`
+  return /not accessible to|credentials were not provided|permission to perform this action/i.test(text)
 }
 
 function positiveInteger(issues: ValidationIssue[], field: string, value: unknown): void {
@@ -192,11 +198,16 @@ export class Assets {
         },
       )
     } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        'Asset permission checks need the work-request token of a signing worker running that work request; ' +
-          'user tokens and other workers are refused.',
-      )
+      // Only a refusal of the token itself gets the hint; a refusal of the artifact or the
+      // work request ("testuser cannot display artifact 7") speaks for itself.
+      if (PermissionDeniedError.isInstance(error) && refusesToken(error)) {
+        throw explainPermissionDenied(
+          error,
+          'Asset permission checks need the work-request token of a signing worker running that work request; ' +
+            'user tokens and other workers are refused.',
+        )
+      }
+      throw error
     }
   }
 }
