@@ -108,6 +108,13 @@ const suiteOption = {
   summary: 'the suite (required)',
 } as const
 
+const archiveSuiteOption = {
+  name: 'suite',
+  kind: 'string',
+  valueName: 'SUITE',
+  summary: 'this suite only, instead of the whole archive',
+} as const
+
 const workdirOption = {
   name: 'workdir',
   kind: 'string',
@@ -699,11 +706,17 @@ export const commands: readonly CommandSpec[] = [
         name: 'base-workflow-template',
         kind: 'string',
         valueName: 'NAME',
-        summary: 'a debian_pipeline template to base publish-to-SUITE on (not supported yet)',
+        summary:
+          'a debian_pipeline template (of the workspace or a parent) to base a publish-to-SUITE template on',
       },
     ],
     arguments: [{ name: 'SUITE', summary: 'the suite name' }],
-    examples: ['archive suite create trixie --architecture amd64 --architecture arm64'],
+    description:
+      'With --base-workflow-template, the qa_suite and regression_tracking_qa_results parameters of the base template become the suite-targeting and suite-default-qa-results relations of the new suite, and a publish-to-SUITE template is created (suite set, enable_upload dropped, architectures_allowlist = the architectures with "all" first).',
+    examples: [
+      'archive suite create trixie --architecture amd64 --architecture arm64',
+      'archive suite create trixie-proposed --architecture amd64 --base-workflow-template debian-pipeline',
+    ],
     output: 'yaml',
     load: archive('suiteCreate'),
   },
@@ -742,6 +755,100 @@ export const commands: readonly CommandSpec[] = [
     arguments: [{ name: 'PACKAGE', summary: 'package names', variadic: true }],
     output: 'none',
     load: archive('packageRemove'),
+  },
+  {
+    path: ['archive', 'package', 'copy'],
+    summary: 'copy a source package (and its binaries) between suites',
+    description:
+      'Starts a package_publish workflow without a template, which needs the owner role in the target workspace. --dry-run prints the task data instead.',
+    options: [
+      { name: 'dry-run', kind: 'boolean', summary: 'only print the workflow that would be started' },
+      {
+        name: 'from-workspace',
+        kind: 'string',
+        valueName: 'WORKSPACE',
+        summary: "copy from this workspace (default: the server section's default-workspace)",
+      },
+      { name: 'from-suite', kind: 'string', valueName: 'SUITE', summary: 'copy from this suite (required)' },
+      {
+        name: 'to-workspace',
+        kind: 'string',
+        valueName: 'WORKSPACE',
+        summary: 'copy to this workspace (default: the one of --from-workspace)',
+      },
+      { name: 'to-suite', kind: 'string', valueName: 'SUITE', summary: 'copy to this suite (required)' },
+      {
+        name: 'source-version',
+        kind: 'string',
+        valueName: 'VERSION',
+        summary: 'the source version to copy (default: the current one)',
+      },
+      { name: 'include-binaries', kind: 'boolean', summary: 'copy the related binary packages too' },
+      { name: 'component', kind: 'string', valueName: 'COMPONENT', summary: 'publish with this component' },
+      { name: 'section', kind: 'string', valueName: 'SECTION', summary: 'publish with this section' },
+      {
+        name: 'priority',
+        kind: 'string',
+        valueName: 'PRIORITY',
+        summary: 'publish with this priority (binary packages only)',
+      },
+      { name: 'move', kind: 'boolean', summary: 'remove the packages from the source suite afterwards' },
+      {
+        name: 'unembargo',
+        kind: 'boolean',
+        summary: 'allow copying from a private workspace to a public one',
+      },
+    ],
+    arguments: [{ name: 'SOURCE', summary: 'the source package name' }],
+    examples: ['archive package copy --from-suite sid --to-suite trixie hello --include-binaries --dry-run'],
+    output: 'model',
+    load: archive('packageCopy'),
+  },
+  {
+    path: ['archive', 'token', 'grant'],
+    summary: 'grant a role on the archive (or a suite) to an external-user token',
+    description:
+      'Give --token HASH (an existing external-user token) or --external-username (a new token is minted; its key is shown only once). User tokens cannot be granted roles.',
+    options: [
+      workspaceOption,
+      archiveSuiteOption,
+      { name: 'token', kind: 'string', valueName: 'HASH', summary: 'the hash of an existing token' },
+      {
+        name: 'external-username',
+        kind: 'string',
+        valueName: 'USERNAME',
+        summary: 'an external username to mint a new token for',
+      },
+      {
+        name: 'comment',
+        kind: 'string',
+        valueName: 'COMMENT',
+        summary: 'a comment (at most 100 characters)',
+      },
+    ],
+    arguments: [{ name: 'ROLE', summary: 'the role to grant: viewer' }],
+    examples: ['archive token grant --external-username ci-bot --comment "CI mirror" viewer'],
+    output: 'model',
+    load: archive('tokenGrant'),
+  },
+  {
+    path: ['archive', 'token', 'list'],
+    summary: 'list the tokens granted roles on the archive (or a suite)',
+    options: [workspaceOption, archiveSuiteOption],
+    arguments: [],
+    output: 'model',
+    load: archive('tokenList'),
+  },
+  {
+    path: ['archive', 'token', 'revoke'],
+    summary: "revoke a token's role on the archive (or a suite)",
+    options: [workspaceOption, archiveSuiteOption],
+    arguments: [
+      { name: 'HASH', summary: 'the hash of the token' },
+      { name: 'ROLE', summary: 'the role to revoke: viewer' },
+    ],
+    output: 'none',
+    load: archive('tokenRevoke'),
   },
   {
     path: ['completion'],

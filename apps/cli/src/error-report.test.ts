@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream'
-import { NotFoundError, ConnectionError, BadRequestError } from '@debusine-ts/transport'
+import {
+  NotFoundError,
+  ConnectionError,
+  BadRequestError,
+  PermissionDeniedError,
+} from '@debusine-ts/transport'
 import { ValidationError } from '@debusine-ts/models'
 import { ClientConfigError } from '@debusine-ts/client'
 import { describe, expect, it } from 'vitest'
@@ -85,6 +90,21 @@ describe('reportError: the one place mapping errors to exit codes', () => {
         status_code: 400,
       },
     })
+  })
+
+  it("server refusals the client explains print the client's hint, not the generic one", async () => {
+    const refused = new PermissionDeniedError({
+      status: 403,
+      method: 'POST',
+      url: 'http://h/api/1.0/open-metrics/emit/',
+      title: 'Error',
+      detail: 'You do not have permission to perform this action.',
+      hint: 'Only Celery or scheduler workers may emit metrics.',
+    })
+    const result = await report(refused)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('Hint: Only Celery or scheduler workers may emit metrics.\n')
+    expect(result.stderr).not.toContain('check the token of this server')
   })
 
   it('connection errors and local validation errors: 3', async () => {

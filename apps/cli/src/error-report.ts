@@ -21,6 +21,7 @@ interface ApiErrorLike {
   title: string
   detail: unknown
   validationErrors: Record<string, readonly string[]> | undefined
+  hint: string | undefined
   message: string
 }
 
@@ -78,7 +79,9 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
     else if (apiError.detail !== undefined && apiError.detail !== null)
       line(JSON.stringify(apiError.detail, null, 2))
     if (apiError.validationErrors !== undefined) line(JSON.stringify(apiError.validationErrors, null, 2))
-    if (apiError.status === 403) {
+    if (apiError.hint !== undefined) {
+      line(`Hint: ${apiError.hint}`)
+    } else if (apiError.status === 403) {
       line('Hint: check the token of this server in the config file, and your role in the workspace.')
     } else if (apiError.status === 401) {
       line('Hint: the token is missing or not accepted; check the config file or run setup.')

@@ -105,6 +105,17 @@ export const relationShape: Shape = [
   ['type', undefined],
 ]
 
+/** `CollectionTokenGrantResponse` (`token_key` only set when a grant minted a token). */
+export const collectionTokenGrantShape: Shape = [
+  ...linksFirst,
+  ['token_type', undefined],
+  ['token_hash', undefined],
+  ['token_key', null],
+  ['username', undefined],
+  ['comment', undefined],
+  ['role', undefined],
+]
+
 /**
  * The object as the Python model dumps it: its fields in the model's order, the model's
  * default for a field the server left out, other fields dropped.

@@ -127,6 +127,25 @@ describe('YAML output matches the Python client (same fields, same order, same v
     await same(['archive', 'package', 'list', '--yaml', '-w', workspace, '--suite', 'a'])
   })
 
+  it('archive token list --yaml (a grant to an external username on a suite)', async () => {
+    const granted = await ours([
+      'archive',
+      'token',
+      'grant',
+      '-w',
+      workspace,
+      '--suite',
+      'b',
+      '--external-username',
+      uniqueName('parity'),
+      '--comment',
+      'parity',
+      'viewer',
+    ])
+    expect(granted.code, granted.stderr).toBe(0)
+    await same(['archive', 'token', 'list', '--yaml', '-w', workspace, '--suite', 'b'])
+  })
+
   it('archive suite create: the same document (but for the suite name)', async () => {
     const argv = (name: string) => [
       'archive',

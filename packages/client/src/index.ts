@@ -130,3 +130,10 @@ export {
   type IniFile,
   type KnownServer,
 } from './config/index.js'
+export {
+  CollectionTokens,
+  CollectionTokenGrantSchema,
+  CollectionTokenGrantRequestSchema,
+  type CollectionTokenGrant,
+  type CollectionTokenGrantInput,
+} from './resources/collection-tokens.js'

@@ -1,12 +1,25 @@
-import { CollectionCategory, type Collection } from '@debusine-ts/models'
-import type { CollectionItem } from '@debusine-ts/client'
+import {
+  CollectionCategory,
+  LookupChildType,
+  linkHref,
+  type Collection,
+  type WorkflowTemplate,
+} from '@debusine-ts/models'
+import type { CollectionItem, CollectionTokenGrant, DebusineClient } from '@debusine-ts/client'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../command-context.js'
+import { isSdkError } from '../error-kind.js'
+import { collectionTokenGrantShape, shaped, workRequestShape } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
 import { UsageError } from '../usage-error.js'
+import { workRequestFields } from './render.js'
 
 const sourceCategory = 'debian:source-package'
 const binaryCategory = 'debian:binary-package'
+const pipelineTask = 'debian_pipeline'
+const publishTask = 'package_publish'
+/** The roles the Python client offers for archive tokens. */
+const tokenRoles = ['viewer']
 
 function suiteOf(context: CommandContext): { name: string; category: string } {
   const name = context.string('suite')
@@ -20,38 +33,165 @@ function itemField(item: CollectionItem, name: string): unknown {
 }
 
 /**
+ * The base workflow template of `archive suite create`: searched in the workspace, then in
+ * the workspaces it inherits from in the same scope (another scope may not be reachable
+ * with this client); it must run `debian_pipeline`.
+ */
+async function baseTemplate(
+  context: CommandContext,
+  client: DebusineClient,
+  workspace: string,
+  name: string,
+): Promise<WorkflowTemplate> {
+  const scope = (await context.server()).scope
+  const chain = await client.workspaces.getInheritance(workspace, { signal: context.signal })
+  const workspaces = [
+    workspace,
+    ...chain.chain
+      .filter((element) => element.scope === scope && typeof element.workspace === 'string')
+      .map((element) => element.workspace as string),
+  ]
+  for (const candidate of workspaces) {
+    try {
+      const template = await client.workflowTemplates.get(name, {
+        workspace: candidate,
+        signal: context.signal,
+      })
+      if (template.task_name !== pipelineTask) {
+        throw new CliError(`Workflow template '${template.name}' is not a ${pipelineTask} template.`, {
+          hint: `It runs ${template.task_name}; name a template that runs ${pipelineTask}.`,
+        })
+      }
+      return template
+    } catch (error) {
+      if (!isSdkError(error, 'NotFoundError')) throw error
+    }
+  }
+  throw new CliError(`Workflow template '${name}' not found in any parent workspace in this scope.`, {
+    hint: `Searched: ${workspaces.join(', ')}.`,
+  })
+}
+
+/** The `NAME@CATEGORY` of the collection a base template parameter names, looked up in the workspace. */
+async function collectionIdentifier(
+  client: DebusineClient,
+  workspace: string,
+  lookup: unknown,
+  parameter: string,
+  context: CommandContext,
+): Promise<string> {
+  try {
+    const found = await client.lookups.single(
+      {
+        lookup: lookup as string,
+        expectType: LookupChildType.COLLECTION,
+        defaultCategory: CollectionCategory.SUITE,
+        workspace,
+      },
+      { signal: context.signal },
+    )
+    const info =
+      found.collection_info ??
+      (await client.collections.getById(found.collection ?? 0, { workspace, signal: context.signal }))
+    return `${info.name}@${info.category}`
+  } catch (error) {
+    if (!isSdkError(error, 'NotFoundError') && !isSdkError(error, 'BadRequestError')) throw error
+    throw new CliError(
+      `Cannot find collection ${JSON.stringify(lookup)} (from '${parameter}' field in the base template) ` +
+        `in workspace '${workspace}' or inherited workspaces.`,
+      { cause: error, hint: (error as Error).message },
+    )
+  }
+}
+
+/** The base template's static parameters, adjusted to publish to the new suite. */
+function publishParameters(
+  base: Readonly<Record<string, unknown>>,
+  suite: string,
+  architectures: readonly string[],
+): Record<string, unknown> {
+  const parameters: Record<string, unknown> = { ...base }
+  delete parameters.enable_upload
+  parameters.suite = `${suite}@${CollectionCategory.SUITE}`
+  // `all` first: architecture-independent packages are published too, as users expect.
+  parameters.architectures_allowlist = architectures.includes('all')
+    ? [...architectures]
+    : ['all', ...architectures]
+  return parameters
+}
+
+/** Static parameters of a base template copied into relations of the new suite. */
+const relationOfParameter = [
+  ['qa_suite', 'suite-targeting'],
+  ['regression_tracking_qa_results', 'suite-default-qa-results'],
+] as const
+
+/**
  * `archive suite create`: a `debian:suite` collection with its components (default
- * `main`) and architectures. Prints `{result, suite: <web URL>}`.
+ * `main`) and architectures. With `--base-workflow-template`, also the relations the
+ * template's `qa_suite`/`regression_tracking_qa_results` name, and a `publish-to-SUITE`
+ * template. Prints `{result, suite, relations?, workflow_template?}` (web URLs).
  */
 export async function suiteCreate(context: CommandContext): Promise<undefined> {
-  if (context.string('base-workflow-template') !== undefined) {
-    throw new CliError('--base-workflow-template is not supported by debusine-ts yet.', {
-      hint: 'Create the suite without it, or use the Python client for this step.',
-    })
-  }
-  if (context.strings('architecture').length === 0) {
+  const architectures = context.strings('architecture')
+  if (architectures.length === 0) {
     throw new UsageError('the following arguments are required: --architecture', context.command.path)
   }
   const components = context.strings('component')
+  const name = context.arguments.SUITE as string
   const client = await context.client()
+  const workspace = await context.workspace()
+  const baseName = context.string('base-workflow-template')
+  // Checked before anything is created, so a wrong name leaves nothing behind.
+  const base = baseName === undefined ? undefined : await baseTemplate(context, client, workspace, baseName)
   const suite: Collection = await client.collections.create(
     {
-      name: context.arguments.SUITE as string,
+      name,
       category: CollectionCategory.SUITE,
-      data: {
-        components: components.length === 0 ? ['main'] : components,
-        architectures: context.strings('architecture'),
-      },
+      data: { components: components.length === 0 ? ['main'] : components, architectures },
       full_history_retention_period: null,
       metadata_only_retention_period: null,
     },
-    { workspace: await context.workspace(), signal: context.signal },
+    { workspace, signal: context.signal },
   )
-  const summary = {
+  const summary: Record<string, unknown> = {
     result: 'success',
-    suite: client.webuiUrl(typeof suite.links.webui_self === 'string' ? suite.links.webui_self : '/'),
+    suite: client.webuiUrl(linkHref(suite.links.webui_self ?? '/')),
   }
-  context.print({ json: { ...summary, collection: suite }, yaml: summary })
+  const json: Record<string, unknown> = { collection: suite }
+  if (base !== undefined) {
+    const relations: Record<string, string> = {}
+    for (const [parameter, type] of relationOfParameter) {
+      const lookup = base.static_parameters[parameter]
+      if (lookup === undefined || lookup === null) continue
+      const target = await collectionIdentifier(client, workspace, lookup, parameter, context)
+      const [targetName, targetCategory] = [
+        target.slice(0, target.lastIndexOf('@')),
+        target.slice(target.lastIndexOf('@') + 1),
+      ]
+      await client.collections.relations.replace(
+        suite,
+        type,
+        [{ name: targetName, category: targetCategory }],
+        { workspace, signal: context.signal },
+      )
+      relations[type] = target
+    }
+    if (Object.keys(relations).length > 0) summary.relations = relations
+    const template = await client.workflowTemplates.create(
+      {
+        name: `publish-to-${name}`,
+        task_name: pipelineTask,
+        static_parameters: publishParameters(base.static_parameters, name, architectures),
+        runtime_parameters: base.runtime_parameters,
+        priority: base.priority,
+      },
+      { workspace, signal: context.signal },
+    )
+    summary.workflow_template = client.webuiUrl(linkHref(template.links.webui_self ?? '/'))
+    json.template = template
+  }
+  context.print({ json: { ...summary, ...json }, yaml: summary })
   return undefined
 }
 
@@ -143,4 +283,168 @@ export async function packageRemove(context: CommandContext): Promise<number> {
     context.print({ json: { result: 'success', dry_run: dryRun, removed: found.map((item) => item.name) } })
   }
   return found.length === 0 ? 3 : 0
+}
+
+/**
+ * `archive package copy`: a `package_publish` workflow (started without a template, so
+ * the workspace owners only) copying SOURCE, and optionally its binaries, from one suite
+ * to another; `--dry-run` prints the task data instead.
+ */
+export async function packageCopy(context: CommandContext): Promise<undefined> {
+  const fromWorkspace = context.string('from-workspace') ?? (await context.server()).defaultWorkspace
+  const toWorkspace = context.string('to-workspace') ?? fromWorkspace
+  const fromSuiteOption = context.string('from-suite')
+  const toSuiteOption = context.string('to-suite')
+  if (fromSuiteOption === undefined || toSuiteOption === undefined) {
+    const missing = [
+      fromSuiteOption === undefined ? '--from-suite' : '',
+      toSuiteOption === undefined ? '--to-suite' : '',
+    ]
+    throw new UsageError(
+      `the following arguments are required: ${missing.filter((option) => option !== '').join(', ')}`,
+      context.command.path,
+    )
+  }
+  let fromSuite = `${fromSuiteOption}@${CollectionCategory.SUITE}`
+  // A suite of another workspace is named through a lookup of that workspace.
+  if (fromWorkspace !== toWorkspace) fromSuite = `//workspace=${fromWorkspace}/${fromSuite}`
+  const source = context.arguments.SOURCE as string
+  const version = context.string('source-version')
+  const sourceArtifact =
+    version === undefined
+      ? `${fromSuite}/source:${source}`
+      : `${fromSuite}/source-version:${source}_${version}`
+  const suiteVariables: Record<string, string> = {}
+  for (const name of ['component', 'section', 'priority']) {
+    const value = context.string(name)
+    if (value !== undefined) suiteVariables[name] = value
+  }
+  const taskData: Record<string, unknown> = {
+    source_artifact: sourceArtifact,
+    target_suite: `${toSuiteOption}@${CollectionCategory.SUITE}`,
+    suite_variables: suiteVariables,
+  }
+  if (context.flag('include-binaries')) {
+    taskData.binary_artifacts = { collection: fromSuite, lookup__binaries: sourceArtifact }
+  }
+  if (context.flag('move')) taskData.move = true
+  if (context.flag('unembargo')) taskData.unembargo = true
+  if (context.flag('dry-run')) {
+    const request = { task_name: publishTask, workspace: toWorkspace, task_data: taskData }
+    context.print({
+      json: request,
+      yaml: request,
+      human: () =>
+        renderFields([
+          ['Task name', publishTask],
+          ['Workspace', toWorkspace],
+          ['Task data', taskData],
+        ]),
+    })
+    return undefined
+  }
+  const client = await context.client()
+  const workflow = await client.workflows.start(
+    { taskName: publishTask, workspace: toWorkspace, taskData },
+    { signal: context.signal },
+  )
+  const url = client.webuiUrl(workflow.url)
+  context.feedback(`Copy requested: ${url}`)
+  context.print({
+    json: workflow,
+    yaml: shaped(workflow, workRequestShape),
+    human: () => workRequestFields(workflow, url),
+  })
+  return undefined
+}
+
+/** The collection of `archive token`: the suite given with `--suite`, else the archive. */
+function tokenCollection(context: CommandContext): { name: string; category: string } {
+  const suite = context.string('suite')
+  return suite === undefined
+    ? { name: '_', category: CollectionCategory.ARCHIVE }
+    : { name: suite, category: CollectionCategory.SUITE }
+}
+
+function tokenRole(context: CommandContext): string {
+  const role = context.arguments.ROLE as string
+  if (!tokenRoles.includes(role)) {
+    throw new UsageError(
+      `argument ROLE: invalid choice: '${role}' (choose from ${tokenRoles.map((known) => `'${known}'`).join(', ')})`,
+      context.command.path,
+    )
+  }
+  return role
+}
+
+function grantRows(grants: readonly CollectionTokenGrant[]): unknown[][] {
+  return grants.map((grant) => [
+    grant.token_type,
+    grant.token_hash,
+    grant.username,
+    grant.comment,
+    grant.role,
+  ])
+}
+
+/**
+ * `archive token grant ROLE`: the role on the archive (or `--suite`) to an existing
+ * external-user token (`--token HASH`) or to a new token for `--external-username`,
+ * whose key is shown this once.
+ */
+export async function tokenGrant(context: CommandContext): Promise<undefined> {
+  const role = tokenRole(context)
+  const client = await context.client()
+  const grant = await client.collections.tokens.grant(
+    tokenCollection(context),
+    {
+      tokenHash: context.string('token'),
+      username: context.string('external-username'),
+      comment: context.string('comment') ?? '',
+      role,
+    },
+    { workspace: await context.workspace(), signal: context.signal },
+  )
+  context.print({
+    json: grant,
+    yaml: shaped(grant, collectionTokenGrantShape),
+    human: () =>
+      renderFields([
+        ['Token type', grant.token_type],
+        ['Token hash', grant.token_hash],
+        ['Token key (only shown once)', grant.token_key ?? ''],
+        ['Username', grant.username],
+        ['Comment', grant.comment],
+        ['Role', grant.role],
+      ]),
+  })
+  return undefined
+}
+
+/** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
+export async function tokenList(context: CommandContext): Promise<undefined> {
+  const client = await context.client()
+  const grants = await client.collections.tokens
+    .list(tokenCollection(context), { workspace: await context.workspace(), signal: context.signal })
+    .toArray({ limit: Infinity })
+  context.print({
+    json: grants,
+    yaml: grants.map((grant) => shaped(grant, collectionTokenGrantShape)),
+    human: () => renderTable(['Token type', 'Token hash', 'Username', 'Comment', 'Role'], grantRows(grants)),
+  })
+  return undefined
+}
+
+/** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
+export async function tokenRevoke(context: CommandContext): Promise<undefined> {
+  const role = tokenRole(context)
+  const hash = context.arguments.HASH as string
+  const client = await context.client()
+  await client.collections.tokens.revoke(tokenCollection(context), hash, role, {
+    workspace: await context.workspace(),
+    signal: context.signal,
+  })
+  context.feedback(`Role '${role}' revoked from ${hash}.`)
+  if (context.format === 'json') context.print({ json: { result: 'success' } })
+  return undefined
 }

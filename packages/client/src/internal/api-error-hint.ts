@@ -14,7 +14,7 @@ export function withHint(error: ApiError, hint: string): ApiErrorInit {
     detail: error.detail,
     validationErrors: error.validationErrors,
     requestId: error.requestId,
-    hint,
+    hint: error.hint === undefined ? hint : `${error.hint} ${hint}`,
     cause: error,
   }
 }

@@ -15,6 +15,7 @@ import {
 } from './collection-options.js'
 import { CollectionRelations } from './collection-relations.js'
 import { checkSingletonCollectionName } from './collection-singleton-rule.js'
+import { CollectionTokens } from './collection-tokens.js'
 import { collectionUpdateRequest, type CollectionUpdate } from './collection-update-request.js'
 
 /**
@@ -30,9 +31,9 @@ export interface CollectionQuery extends CollectionIdentifier {
 }
 
 /**
- * Collections of a workspace: create, get, list, update, delete, and their items and
- * relations. Every operation works in the workspace given as `options.workspace`, else
- * the client's default workspace.
+ * Collections of a workspace: create, get, list, update, delete, and their items,
+ * relations and token grants. Every operation works in the workspace given as
+ * `options.workspace`, else the client's default workspace.
  *
  * @example
  * const suite = await client.collections.create(
@@ -47,12 +48,15 @@ export class Collections {
   readonly items: CollectionItems
   /** Relations between collections (e.g. `suite-requires`): list and replace. */
   readonly relations: CollectionRelations
+  /** Roles granted to (external-user) tokens on a collection: list, grant, revoke. */
+  readonly tokens: CollectionTokens
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
     this.#context = context
     this.items = new CollectionItems(context)
     this.relations = new CollectionRelations(context)
+    this.tokens = new CollectionTokens(context)
   }
 
   /**

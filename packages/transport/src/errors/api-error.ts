@@ -83,6 +83,8 @@ export class ApiError extends SdkError {
   readonly validationErrors: ValidationErrors | undefined
   /** The `X-Request-Id` response header, when one was sent. */
   readonly requestId: string | undefined
+  /** What to do about it, when the client knows more than the server said (also in the message). */
+  readonly hint: string | undefined
 
   /**
    * @param code the stable code; subclasses pass their own
@@ -99,5 +101,6 @@ export class ApiError extends SdkError {
     this.detail = init.detail
     this.validationErrors = init.validationErrors
     this.requestId = init.requestId
+    this.hint = init.hint
   }
 }
