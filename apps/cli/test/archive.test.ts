@@ -152,7 +152,7 @@ describe('archive token', () => {
     ])
     expect(denied.code).toBe(3)
     expect(denied.stderr).toMatch(/cannot configure collection _@debian:archive/)
-    expect(denied.stderr).toContain('your role in the workspace')
+    expect(denied.stderr).toContain("Hint: The token's user lacks the permission for this")
   })
 })
 
