@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { WorkRequestWaitTimeoutError } from '../src/resources/work-request-wait-timeout-error.js'
+import { rejection } from '../../../tooling/vitest/rejection.js'
 
 let workspace: string
 let client: DebusineClient
@@ -38,15 +39,6 @@ async function pendingRequest(): Promise<WorkRequest> {
 
 function noop(result: 'success' | 'failure'): Promise<WorkRequest> {
   return client.workRequests.create({ task_name: 'noop', task_data: { result } })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('the promise resolved')
 }
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { admin, FakeWorker, internalWorkerToken } from './support/fake-worker.js'
+import { rejection } from '../../../tooling/vitest/rejection.js'
 
 let workspace: string
 let client: DebusineClient
@@ -27,15 +28,6 @@ const toClose: number[] = []
 function clientWith(token: string): DebusineClient {
   const server = realServer()
   return new DebusineClient({ apiUrl: server.apiUrl, token, scope: server.scope, workspace })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('the promise resolved')
 }
 
 async function startWorker(options: Parameters<typeof FakeWorker.start>[0]): Promise<FakeWorker> {

@@ -6,18 +6,10 @@ import { BadRequestError, NotFoundError, PermissionDeniedError } from '@debusine
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
+import { rejection } from '../../../tooling/vitest/rejection.js'
 
 let workspace: string
 let client: DebusineClient
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('the promise resolved')
-}
 
 beforeAll(async () => {
   workspace = await freshWorkspace('wft')
