@@ -7,8 +7,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   AutopkgtestArtifact,
   BinaryPackageArtifact,
@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildDeb } from '../../artifacts/test/support/debian-fixtures.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
+import { roundTripArtifact, write } from './support/artifact-round-trip.js'
 
 let workspace: string
 let scratch: string
@@ -52,59 +53,9 @@ function directory(name: string): string {
   return path
 }
 
-function write(path: string, content: string | Uint8Array): string {
-  mkdirSync(join(path, '..'), { recursive: true })
-  writeFileSync(path, content)
-  return path
-}
-
-const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex')
-
-/** Path (relative, with `/`) → sha256 of every file under a directory. */
-function tree(root: string): Record<string, string> {
-  const result: Record<string, string> = {}
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else result[relative(root, full).split('\\').join('/')] = sha256(readFileSync(full))
-    }
-  }
-  walk(root)
-  return result
-}
-
-/** Path in the artifact → sha256 of the local file. */
-function localTree(local: LocalArtifact): Record<string, string> {
-  return Object.fromEntries([...local.files].map(([name, path]) => [name, sha256(readFileSync(path))]))
-}
-
-/**
- * Upload, read the artifact back with `get` (category, files with their sizes and hashes,
- * and data equal to what was sent), download it into a fresh directory and compare bytes.
- * Returns the artifact as `get` shows it.
- */
-async function roundTrip(local: LocalArtifact, name: string): Promise<Artifact> {
-  const debusine = client()
-  const uploaded = await debusine.artifacts.upload(local)
-  expect(uploaded.files_to_upload).toEqual([])
-  const artifact = await debusine.artifacts.get(uploaded.id)
-  expect(artifact.id).toBe(uploaded.id)
-  expect(artifact.workspace).toBe(workspace)
-  expect(artifact.category).toBe(local.category)
-  expect(artifact.files_to_upload).toEqual([])
-  // What we sent is the JSON of the local data; the server stores and shows it unchanged.
-  expect(artifact.data).toEqual(JSON.parse(JSON.stringify(local.data)))
-  const expected = localTree(local)
-  expect(Object.keys(artifact.files).sort()).toEqual(Object.keys(expected).sort())
-  for (const [path, file] of Object.entries(artifact.files)) {
-    expect(file.size, path).toBe(readFileSync(local.files.get(path) as string).length)
-    expect(file.checksums.sha256, path).toBe(expected[path])
-  }
-  const out = directory(`${name}-out`)
-  await debusine.artifacts.downloadTo(artifact.id, out)
-  expect(tree(out)).toEqual(expected)
-  return artifact
+/** Round-trip through the real server (see roundTripArtifact); returns what `get` shows. */
+function roundTrip(local: LocalArtifact, name: string): Promise<Artifact> {
+  return roundTripArtifact(client(), local, join(scratch, `${name}-out`))
 }
 
 const systemData = {

@@ -2,9 +2,9 @@
  * The artifacts namespace against the real Debusine 0.16.2 server: create, get, resumable
  * uploads, verified downloads, and the Python client's view of the same artifacts.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import {
   DebdiffArtifact,
   LintianArtifact,
@@ -24,6 +24,7 @@ import { parse } from 'yaml'
 import { buildSourcePackage } from '../../artifacts/test/support/debian-fixtures.js'
 import { freshWorkspace, pythonClient, realServer } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
+import { localTree, roundTripArtifact, sha256, tree, write } from './support/artifact-round-trip.js'
 import { ArtifactDownloadError } from '../src/resources/artifact-errors.js'
 import { countingFetch, type FetchCounter } from './support/artifact-counting-fetch.js'
 
@@ -59,46 +60,9 @@ function directory(name: string): string {
   return path
 }
 
-function write(path: string, content: string | Uint8Array): string {
-  mkdirSync(join(path, '..'), { recursive: true })
-  writeFileSync(path, content)
-  return path
-}
-
-/** Path (relative, with `/`) → sha256 of every file under a directory. */
-function tree(root: string): Record<string, string> {
-  const result: Record<string, string> = {}
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else result[relative(root, full).split('\\').join('/')] = sha256(readFileSync(full))
-    }
-  }
-  walk(root)
-  return result
-}
-
-const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex')
-
-/** Path in the artifact → sha256 of the local file. */
-function localTree(local: LocalArtifact): Record<string, string> {
-  return Object.fromEntries([...local.files].map(([name, path]) => [name, sha256(readFileSync(path))]))
-}
-
-/** Upload, check the server's data and files, download back, compare bytes. */
+/** Round-trip through the real server (see roundTripArtifact); returns the artifact id. */
 async function roundTrip(local: LocalArtifact, name: string): Promise<number> {
-  const debusine = client()
-  const artifact = await debusine.artifacts.upload(local)
-  expect(artifact.files_to_upload).toEqual([])
-  expect(artifact.workspace).toBe(workspace)
-  expect(artifact.category).toBe(local.category)
-  expect(artifact.data).toEqual(JSON.parse(JSON.stringify(local.data)))
-  expect(Object.keys(artifact.files).sort()).toEqual([...local.files.keys()].sort())
-  const out = directory(`${name}-out`)
-  await debusine.artifacts.downloadTo(artifact.id, out)
-  expect(tree(out)).toEqual(localTree(local))
-  return artifact.id
+  return (await roundTripArtifact(client(), local, join(scratch, `${name}-out`))).id
 }
 
 describe('artifacts.upload and downloadTo', () => {
