@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { open, stat } from 'node:fs/promises'
 import {
   AbortError,
@@ -314,9 +315,9 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
           failures += 1
           if (failures > input.maxRetries) fail(error.message, failures, true, error.cause ?? error)
           try {
-            await sleepFor(retryDelay(failures, undefined, delays), signal)
+            await sleep(retryDelay(failures, undefined, delays), undefined, { signal })
           } catch (reason) {
-            throw new AbortError({ method: 'PUT', url: transport.url(url), cause: reason })
+            throw new AbortError({ method: 'PUT', url: transport.url(url), cause: signal?.reason ?? reason })
           }
           // The server may have kept part of the chunk, or all of it: ask again.
           offset = undefined
@@ -338,23 +339,4 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
     false,
     lastConflict?.cause,
   )
-}
-
-/** Wait `milliseconds`; rejects as soon as `signal` aborts. */
-function sleepFor(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error)
-      return
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(signal?.reason as Error)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, milliseconds)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }
