@@ -3,6 +3,8 @@
 # Sourced, not run. Facts behind the choices: /work/shared/REAL_SERVER.md.
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=apt-sources.sh
+. "$HERE/apt-sources.sh"
 REPO_ROOT=$(cd "$HERE/../.." && pwd)
 
 SUITE=${DEBUSINE_TS_SERVER_SUITE:-sid}
@@ -21,7 +23,6 @@ STATE=$ROOT/var/lib/debusine-ts   # inside the chroot: wiping the chroot wipes t
 RUNDIR=/run/debusine-ts           # PID files, path inside the chroot
 PORT=${DEBUSINE_TS_SERVER_PORT:-8011}
 REDIS_PORT=${DEBUSINE_TS_REDIS_PORT:-16379}
-MIRROR=${DEBUSINE_TS_MIRROR:-http://deb.debian.org/debian}
 API_URL=http://127.0.0.1:$PORT/api
 CHROOT_PATH=/usr/sbin:/usr/bin:/sbin:/bin   # debusine-admin needs /usr/sbin (runuser)
 
@@ -30,6 +31,17 @@ log() { echo "real-server: $*" >&2; }
 set -o errtrace  # the ERR trap also for failures inside functions
 trap 'echo "real-server: ERROR: \"$BASH_COMMAND\" failed (exit $?) in $0" >&2' ERR
 die() { echo "real-server: ERROR: $*" >&2; exit 1; }
+
+# The Debian mirror for debootstrap: DEBUSINE_TS_MIRROR, else the first enabled `deb` source of
+# the machine's own apt configuration whose path ends in /debian (the main archive, not
+# security or ports), so the harness uses whatever mirror or proxy this machine already uses.
+debian_mirror() {
+  if [ -n "${DEBUSINE_TS_MIRROR:-}" ]; then echo "$DEBUSINE_TS_MIRROR"; return; fi
+  local uri
+  uri=$(apt_source_uris | grep -E '^[a-z+]+://[^ ]+/debian/?$' | head -n 1 || true)
+  [ -n "$uri" ] || die "no Debian mirror: set DEBUSINE_TS_MIRROR=<url of a Debian archive>, or name one in this machine's apt sources (a deb822 'URIs:' line in /etc/apt/sources.list.d/*.sources, or a 'deb <url> <suite> ...' line in /etc/apt/sources.list)"
+  echo "${uri%/}"
+}
 
 require_root() { [ "$(id -u)" = 0 ] || die "must run as root (it builds a chroot and mounts file systems)"; }
 

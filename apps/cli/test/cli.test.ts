@@ -134,7 +134,7 @@ describe('work-request', () => {
     const created = await cli(['work-request', 'create', 'mmdebstrap', '--json'], {
       stdin:
         'bootstrap_options: {architecture: amd64}\n' +
-        'bootstrap_repositories: [{mirror: "http://deb.debian.org/debian", suite: bookworm}]\n',
+        'bootstrap_repositories: [{mirror: "http://mirror.example/debian", suite: bookworm}]\n',
     })
     expect(created.code, created.stderr).toBe(0)
     const id = String((JSON.parse(created.stdout) as { id: number }).id)

@@ -61,7 +61,7 @@ function roundTrip(local: LocalArtifact, name: string): Promise<Artifact> {
 const systemData = {
   vendor: 'debian',
   codename: 'trixie',
-  mirror: 'https://deb.debian.org/debian',
+  mirror: 'http://mirror.example/debian',
   components: ['main', 'contrib'],
   variant: 'minbase',
   pkglist: { 'base-files': '13.8', dpkg: '1.22.21' },

@@ -30,7 +30,7 @@ async function pendingRequest(): Promise<WorkRequest> {
     task_name: 'mmdebstrap',
     task_data: {
       bootstrap_options: { architecture: 'amd64' },
-      bootstrap_repositories: [{ mirror: 'http://deb.debian.org/debian', suite: 'bookworm' }],
+      bootstrap_repositories: [{ mirror: 'http://mirror.example/debian', suite: 'bookworm' }],
     },
   })
   toAbort.push(request.id)

@@ -71,7 +71,7 @@ describe('workRequests.completedUpdate with the work request token of its worker
       task_name: 'mmdebstrap',
       task_data: {
         bootstrap_options: { architecture },
-        bootstrap_repositories: [{ mirror: 'http://deb.debian.org/debian', suite: 'sid' }],
+        bootstrap_repositories: [{ mirror: 'http://mirror.example/debian', suite: 'sid' }],
       },
     })
     toClose.push(request.id)

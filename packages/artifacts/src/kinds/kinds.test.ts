@@ -41,7 +41,7 @@ const keys = (map: ReadonlyMap<string, unknown>): string[] => [...map.keys()].so
 const tarballData = {
   vendor: 'debian',
   codename: 'bookworm',
-  mirror: 'https://deb.debian.org/debian',
+  mirror: 'http://mirror.example/debian',
   components: ['main'],
   pkglist: { bash: '5.2' },
   architecture: 'amd64',

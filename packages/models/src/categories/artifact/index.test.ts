@@ -24,7 +24,7 @@ const systemTarball = {
   filename: 'system.tar.xz',
   vendor: 'debian',
   codename: 'trixie',
-  mirror: 'https://deb.debian.org/debian',
+  mirror: 'http://mirror.example/debian',
   components: ['main'],
   pkglist: { 'base-files': '13.8', dpkg: '1.22.21' },
   architecture: 'amd64',
