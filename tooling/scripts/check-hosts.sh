@@ -3,10 +3,12 @@
 # and its npm registries. Which mirror or registry a machine uses is its own business, and
 # such host names do not belong in published sources (fixtures use mirror.example).
 # The hosts are read at run time, so the check names no host itself.
+# Usage: check-hosts.sh [REPOSITORY]   (default: this one; APT_ETC overrides /etc/apt)
 set -euo pipefail
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+tooling=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+repo=$(cd "${1:-$tooling/..}" && pwd)
 # shellcheck source=../real-server/apt-sources.sh
-. "$repo/tooling/real-server/apt-sources.sh"
+. "$tooling/real-server/apt-sources.sh"
 
 # npm registries: the effective one, and every registry= line of the npmrc files npm reads.
 npm_registry_uris() {
