@@ -9,5 +9,13 @@ export { ResponseValidationError } from './errors/response-validation-error.js'
 export { parseModel, parseResponse } from './parse.js'
 export { defineModel, deepFreeze, type Model, type Frozen } from './model.js'
 export * from './enumerations.js'
+export {
+  formatCollectionName,
+  parseCollectionName,
+  type CollectionName,
+  type ParseCollectionNameOptions,
+} from './collection-name.js'
+export { TaskName } from './task-name.js'
+export { FINISHED_WORK_REQUEST_STATUSES, isWorkRequestFinished } from './work-request-finished.js'
 export * from './resources/index.js'
 export * from './categories/index.js'
