@@ -51,7 +51,7 @@ export default defineConfig({
           name: 'unit',
           root,
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts', 'tooling/fault-proxy/**/*.test.ts'],
         },
       },
       ...(optOut
