@@ -3,20 +3,24 @@
  * HTTP transport for the Debusine API: URLs, auth headers, errors, retries, timeouts and
  * pagination, on `fetch` (through ky). Runs in Node.js, Deno, Bun and browsers.
  */
-export {
-  Transport,
-  createTransport,
-  type TransportConfig,
-  type JsonRequestOptions,
-  type StreamRequestOptions,
-  type ListOptions,
-  type QueryParameters,
-  type FetchFunction,
-  type ResponseSchema,
-  type SchemaOutput,
-} from './transport.js'
-export type { RequestOptions } from './request-options.js'
-export { silentLogger, type Logger } from './logger.js'
+export { Transport } from './transport.js'
+export type {
+  TransportConfig,
+  SendOptions,
+  JsonRequestOptions,
+  StreamRequestOptions,
+  ListOptions,
+  QueryParameters,
+  FetchFunction,
+  ResponseSchema,
+  SchemaOutput,
+} from './transport-options.js'
+export { pickRequestOptions, type RequestOptions } from './request-options.js'
+export { silentLogger, redactingLogger, type Logger } from './logger.js'
+export { redactText, redactUrl, redactValue, REDACTED, type Secrets } from './redact.js'
+export { sleep, pause } from './sleep.js'
+export { backoffDelay, type BackoffDelays } from './backoff.js'
+export { classifyNetworkFailure, type Delivery, type NetworkFailure } from './network-failure.js'
 export { path, keepSlashes, encodePathSegment, type KeepSlashes } from './path.js'
 export {
   API_VERSION,

@@ -17,3 +17,21 @@ export interface RequestOptions {
   /** Extra request headers; they cannot replace `Token` or `X-Debusine-Scope`. */
   headers?: Readonly<Record<string, string>> | undefined
 }
+
+/**
+ * The {@link RequestOptions} part of a larger options object (one that also holds, say, a
+ * workspace or progress callback), for passing on to the transport: only the four request
+ * options, and only those that are set.
+ *
+ * @example
+ * const { workspace } = options
+ * await transport.request('GET', path`/collection/${workspace}/`, pickRequestOptions(options))
+ */
+export function pickRequestOptions(options: RequestOptions | undefined): RequestOptions {
+  const picked: RequestOptions = {}
+  if (options?.signal !== undefined) picked.signal = options.signal
+  if (options?.timeout !== undefined) picked.timeout = options.timeout
+  if (options?.maxRetries !== undefined) picked.maxRetries = options.maxRetries
+  if (options?.headers !== undefined) picked.headers = options.headers
+  return picked
+}

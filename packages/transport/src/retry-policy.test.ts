@@ -26,10 +26,10 @@ describe('retry policy', () => {
 
   it('backs off exponentially with jitter, capped, and caps Retry-After', () => {
     const delays = { initialMs: 500, maxMs: 8_000, maxRetryAfterMs: 60_000 }
-    expect(retryDelay(1, undefined, delays, () => 0)).toBe(500)
-    expect(retryDelay(3, undefined, delays, () => 0)).toBe(2000)
-    expect(retryDelay(10, undefined, delays, () => 0)).toBe(8000)
-    expect(retryDelay(1, undefined, delays, () => 0.999)).toBeGreaterThanOrEqual(375)
+    expect(retryDelay(1, undefined, delays, () => 0.999999)).toBe(500)
+    expect(retryDelay(3, undefined, delays, () => 0.999999)).toBe(2000)
+    expect(retryDelay(10, undefined, delays, () => 0.999999)).toBe(8000)
+    expect(retryDelay(1, undefined, delays, () => 0)).toBe(250)
     expect(retryDelay(1, 7_000, delays)).toBe(7_000)
     expect(retryDelay(1, 3_600_000, delays)).toBe(60_000)
   })

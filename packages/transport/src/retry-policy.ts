@@ -1,9 +1,7 @@
-/** The delays between attempts, in milliseconds. */
-export interface RetryDelays {
-  /** The delay before the first retry, doubled for each further one; default 500. */
-  initialMs: number
-  /** The largest computed delay; default 8 000. */
-  maxMs: number
+import { backoffDelay, type BackoffDelays } from './backoff.js'
+
+/** The delays between attempts, in milliseconds: a backoff (default 500 doubling to 8 000) and a cap. */
+export interface RetryDelays extends BackoffDelays {
   /** The largest `Retry-After` honoured: longer requests are cut to this; default 60 000. */
   maxRetryAfterMs: number
 }
@@ -50,8 +48,7 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
 
 /**
  * The wait before retry number `retry` (1-based): the server's `Retry-After` when given
- * (cut to `maxRetryAfterMs`), else exponential backoff `initialMs · 2^(retry-1)`, capped
- * at `maxMs`, with up to 25 % jitter taken off so that clients do not retry in step.
+ * (cut to `maxRetryAfterMs`), else the {@link backoffDelay} of the retry.
  */
 export function retryDelay(
   retry: number,
@@ -60,6 +57,5 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number {
   if (retryAfterMs !== undefined) return Math.min(retryAfterMs, delays.maxRetryAfterMs)
-  const backoff = Math.min(delays.initialMs * 2 ** (retry - 1), delays.maxMs)
-  return Math.round(backoff * (1 - random() * 0.25))
+  return backoffDelay(retry, delays, random)
 }

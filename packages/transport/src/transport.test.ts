@@ -21,7 +21,8 @@ import {
 } from './errors/status-errors.js'
 import type { Logger } from './logger.js'
 import { keepSlashes, path } from './path.js'
-import { Transport, type TransportConfig } from './transport.js'
+import type { TransportConfig } from './transport-options.js'
+import { Transport } from './transport.js'
 import { VERSION } from './version.js'
 
 const servers: LoopbackServer[] = []

@@ -1,4 +1,4 @@
-import { parseResponse, ResponseValidationError, SdkError, ValidationError } from '@debusine-ts/models'
+import { parseResponse, ResponseValidationError, ValidationError } from '@debusine-ts/models'
 import ky, { type KyInstance } from 'ky'
 import {
   normalizeApiUrl,
@@ -7,102 +7,24 @@ import {
   webuiUrl as buildWebuiUrl,
   websocketUrl as buildWebsocketUrl,
 } from './address.js'
-import { AbortError } from './errors/abort-error.js'
-import type { ApiError } from './errors/api-error.js'
-import { ConnectionError, TimeoutError } from './errors/connection-error.js'
-import { attemptSignal, sleep, type AttemptSignal } from './internal/abort.js'
-import { errorFromResponse } from './internal/error-from-response.js'
-import { describeNetworkFailure } from './internal/network-failure.js'
-import { redactUrl, redactValue } from './internal/redact.js'
+import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
 import { parsePage, type Page } from './page.js'
 import { PagedList } from './paged-list.js'
+import { redactUrl, redactValue } from './redact.js'
 import type { RequestOptions } from './request-options.js'
-import {
-  defaultRetryDelays,
-  isRepeatable,
-  isRetryableStatus,
-  parseRetryAfter,
-  retryDelay,
-  type RetryDelays,
-} from './retry-policy.js'
+import { defaultRetryDelays, isRepeatable, type RetryDelays } from './retry-policy.js'
+import type {
+  JsonRequestOptions,
+  ListOptions,
+  QueryParameters,
+  ResponseSchema,
+  SchemaOutput,
+  SendOptions,
+  StreamRequestOptions,
+  TransportConfig,
+} from './transport-options.js'
 import { VERSION } from './version.js'
-
-/** A zod schema, as accepted by `parseResponse` of `@debusine-ts/models`. */
-export type ResponseSchema = Parameters<typeof parseResponse>[1]
-
-/** The type of the values a {@link ResponseSchema} produces. */
-export type SchemaOutput<Schema extends ResponseSchema> = ReturnType<typeof parseResponse<Schema>>
-
-/** Query parameters; `undefined` and `null` values are left out. */
-export type QueryParameters = Readonly<Record<string, string | number | boolean | null | undefined>>
-
-/** The fetch function the transport calls (through ky). */
-export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
-
-/** How to reach a Debusine server. */
-export interface TransportConfig {
-  /** The server's `/api` URL, e.g. `https://debusine.debian.net/api` (trailing slashes ignored). */
-  apiUrl: string
-  /** The API token, sent as the `Token` header to the API's origin only. */
-  token?: string | undefined
-  /** The scope, sent as `X-Debusine-Scope`; the server's default scope when unset. */
-  scope?: string | undefined
-  /** The fetch implementation; defaults to the global `fetch`. */
-  fetch?: FetchFunction | undefined
-  /** Default per-attempt timeout in milliseconds; default 30 000. */
-  timeout?: number | undefined
-  /** Default number of retries; default 2. */
-  maxRetries?: number | undefined
-  /** `User-Agent` header; default `debusine-ts/<version>`. Browsers do not let us set it. */
-  userAgent?: string | undefined
-  /** Where to report requests and retries; default silent. */
-  logger?: Logger | undefined
-  /** The delays between retries. */
-  retryDelays?: Partial<RetryDelays> | undefined
-}
-
-/** Options of {@link Transport.request}. */
-export interface JsonRequestOptions<Schema extends ResponseSchema = ResponseSchema> extends RequestOptions {
-  /** The body, sent as JSON. */
-  body?: unknown
-  /** Query parameters. */
-  query?: QueryParameters | undefined
-  /** Validates the response body; without it the parsed JSON is returned as `unknown`. */
-  schema?: Schema | undefined
-  /** The name of the expected model, for error messages; default `response`. */
-  model?: string | undefined
-  /** The statuses that mean success; default any 2xx. */
-  expectedStatus?: number | readonly number[] | undefined
-  /**
-   * Whether the request may be sent again after it may have reached the server. Defaults
-   * to true for GET, HEAD, OPTIONS, PUT, DELETE, PATCH and false for POST.
-   */
-  idempotent?: boolean | undefined
-}
-
-/** Options of {@link Transport.stream}. */
-export interface StreamRequestOptions extends RequestOptions {
-  /**
-   * The body, sent as is. A `ReadableStream` body is never retried (it cannot be replayed);
-   * pass bytes or a `Blob` for a body that may be retried.
-   */
-  body?: BodyInit | null | undefined
-  /** Query parameters. */
-  query?: QueryParameters | undefined
-  /** The statuses that mean success; default any 2xx. */
-  expectedStatus?: number | readonly number[] | undefined
-  /** As in {@link JsonRequestOptions.idempotent}; a chunk PUT with `Content-Range` is. */
-  idempotent?: boolean | undefined
-}
-
-/** Options of {@link Transport.list}. */
-export interface ListOptions extends RequestOptions {
-  /** Query parameters of the first page (later pages use the server's `next` URL as is). */
-  query?: QueryParameters | undefined
-  /** The name of the item model, for error messages; default `item`. */
-  model?: string | undefined
-}
 
 const defaultTimeoutMs = 30_000
 const defaultMaxRetries = 2
@@ -110,31 +32,6 @@ const jsonAccept = 'application/json, application/problem+json;q=0.9'
 
 // Browsers refuse to let scripts set User-Agent: there we do not try.
 const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
-
-interface Exchange<Result> {
-  method: string
-  url: string
-  headers: Headers
-  body: BodyInit | null | undefined
-  options: RequestOptions
-  expectedStatus: number | readonly number[] | undefined
-  repeatable: boolean
-  /** Whether the body can be sent more than once. */
-  replayable: boolean
-  /** Reads the successful response; owns `attempt` when `ownsAttempt` is true. */
-  onSuccess: (response: Response, attempt: AttemptSignal) => Promise<Result>
-  /** Whether `onSuccess` takes over releasing the attempt (streamed bodies). */
-  ownsAttempt: boolean
-}
-
-type AttemptOutcome<Result> =
-  | { ok: true; value: Result }
-  | { ok: false; error: Error; retryable: boolean; retryAfterMs: number | undefined }
-
-function isExpected(status: number, expected: number | readonly number[] | undefined): boolean {
-  if (expected === undefined) return status >= 200 && status <= 299
-  return typeof expected === 'number' ? status === expected : expected.includes(status)
-}
 
 function withQuery(url: string, query: QueryParameters | undefined): string {
   if (query === undefined) return url
@@ -158,6 +55,20 @@ function checkCount(name: string, value: number, allowInfinity: boolean): number
   return value
 }
 
+function createKy(config: TransportConfig): KyInstance {
+  return ky.create({
+    // @NOTE Retries, timeouts, redirects and error mapping are ours (see README): ky only sends.
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
+  })
+}
+
+function mediaTypeOf(response: Response): string {
+  return response.headers.get('content-type') ?? 'no content type'
+}
+
 /**
  * The HTTP layer of the suite: builds URLs, sends the `Token`, `X-Debusine-Scope` and
  * `User-Agent` headers, maps failures to the error classes, retries what is safe to
@@ -177,12 +88,9 @@ export class Transport {
   readonly scope: string | undefined
   readonly #token: string | undefined
   readonly #origin: string
-  readonly #ky: KyInstance
-  readonly #timeout: number
-  readonly #maxRetries: number
   readonly #userAgent: string
   readonly #logger: Logger
-  readonly #retryDelays: RetryDelays
+  readonly #sender: Sender
 
   /**
    * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
@@ -192,18 +100,19 @@ export class Transport {
     this.#origin = new URL(this.apiUrl).origin
     this.scope = config.scope === '' ? undefined : config.scope
     this.#token = config.token === '' ? undefined : config.token
-    this.#timeout = checkCount('timeout', config.timeout ?? defaultTimeoutMs, true)
-    this.#maxRetries = checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false)
     this.#userAgent = config.userAgent ?? `debusine-ts/${VERSION}`
     this.#logger = config.logger ?? silentLogger
-    this.#retryDelays = { ...defaultRetryDelays, ...config.retryDelays }
-    this.#ky = ky.create({
-      // @NOTE Retries, timeouts and error mapping are ours (see README): ky only sends.
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
-    })
+    const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
+    this.#sender = {
+      ky: createKy(config),
+      logger: this.#logger,
+      token: this.#token,
+      scope: this.scope,
+      timeout: checkCount('timeout', config.timeout ?? defaultTimeoutMs, true),
+      maxRetries: checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false),
+      retryDelays,
+      headersFor: (url, extra) => this.#withCredentials(url, extra),
+    }
   }
 
   /** Whether a token is configured (the token itself is never exposed). */
@@ -306,22 +215,15 @@ export class Transport {
    * })
    */
   stream(method: string, path: string, options: StreamRequestOptions = {}): Promise<Response> {
-    const upperMethod = method.toUpperCase()
     const url = this.url(path, options.query)
     const body = options.body
-    const replayable = !(body instanceof ReadableStream)
-    return this.#exchange({
-      method: upperMethod,
-      url,
+    return this.#send(method, url, options, {
       headers: this.#headers(url, options.headers, '*/*'),
       body,
-      options,
-      expectedStatus: options.expectedStatus,
-      repeatable: isRepeatable(upperMethod, options.idempotent),
-      replayable,
+      replayable: !(body instanceof ReadableStream),
       ownsAttempt: true,
       onSuccess: (response, attempt) =>
-        Promise.resolve(this.#releaseWhenRead(response, attempt, upperMethod, url)),
+        Promise.resolve(releaseWhenRead(response, attempt, method.toUpperCase(), url)),
     })
   }
 
@@ -392,7 +294,6 @@ export class Transport {
   }
 
   #json(method: string, url: string, options: JsonRequestOptions): Promise<unknown> {
-    const upperMethod = method.toUpperCase()
     const headers = this.#headers(url, options.headers, jsonAccept)
     let body: string | undefined
     if (options.body !== undefined) {
@@ -400,14 +301,9 @@ export class Transport {
       headers.set('Content-Type', 'application/json')
     }
     const model = options.model ?? 'response'
-    return this.#exchange({
-      method: upperMethod,
-      url,
+    return this.#send(method, url, options, {
       headers,
       body,
-      options,
-      expectedStatus: options.expectedStatus,
-      repeatable: isRepeatable(upperMethod, options.idempotent),
       replayable: true,
       ownsAttempt: false,
       onSuccess: async (response) => {
@@ -432,7 +328,12 @@ export class Transport {
     const headers = new Headers({ Accept: accept })
     if (!inBrowser) headers.set('User-Agent', this.#userAgent)
     for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
-    // Credentials go to the API's own origin only, whatever URL we were given.
+    return this.#withCredentials(url, headers)
+  }
+
+  /** Credentials go to the API's own origin only, whatever URL we were given or sent to. */
+  #withCredentials(url: string, base: Headers): Headers {
+    const headers = new Headers(base)
     headers.delete('Token')
     headers.delete('X-Debusine-Scope')
     if (new URL(url).origin === this.#origin) {
@@ -442,184 +343,23 @@ export class Transport {
     return headers
   }
 
-  async #exchange<Result>(exchange: Exchange<Result>): Promise<Result> {
-    const { method, options } = exchange
-    const url = redactUrl(exchange.url)
-    const timeout = checkCount('timeout', options.timeout ?? this.#timeout, true)
-    const maxRetries = exchange.replayable
-      ? checkCount('maxRetries', options.maxRetries ?? this.#maxRetries, false)
-      : 0
-    const signal = options.signal
-    for (let attempt = 1; ; attempt += 1) {
-      if (signal?.aborted) throw new AbortError({ method, url, cause: signal.reason })
-      this.#logger.debug(`${method} ${url}`, { attempt })
-      const started = Date.now()
-      const outcome = await this.#attempt(exchange, url, attempt, timeout)
-      if (outcome.ok) {
-        this.#logger.debug(`${method} ${url} done`, { attempt, ms: Date.now() - started })
-        return outcome.value
-      }
-      const { error } = outcome
-      if (!outcome.retryable || attempt > maxRetries) {
-        this.#logger.debug(`${method} ${url} failed`, { attempt, code: (error as { code?: unknown }).code })
-        throw error
-      }
-      const delay = retryDelay(attempt, outcome.retryAfterMs, this.#retryDelays)
-      this.#logger.warn(
-        `${method} ${url} failed (${error.message}); retry ${attempt} of ${maxRetries} in ${delay} ms`,
-      )
-      try {
-        await sleep(delay, signal)
-      } catch (reason) {
-        throw new AbortError({ method, url, cause: reason })
-      }
-    }
-  }
-
-  async #attempt<Result>(
-    exchange: Exchange<Result>,
+  #send<Result>(
+    method: string,
     url: string,
-    attempts: number,
-    timeout: number,
-  ): Promise<AttemptOutcome<Result>> {
-    const { method, options } = exchange
-    const signal = options.signal
-    const attempt = attemptSignal(signal, timeout)
-    let released = false
-    const release = (): void => {
-      released = true
-      attempt.release()
-    }
-    // Turns whatever interrupted the attempt into our error: abort, timeout or network.
-    const interrupted = (error: unknown): AttemptOutcome<Result> => {
-      if (signal?.aborted) {
-        return {
-          ok: false,
-          error: new AbortError({ method, url, cause: signal.reason }),
-          retryable: false,
-          retryAfterMs: undefined,
-        }
-      }
-      if (attempt.timedOut()) {
-        return {
-          ok: false,
-          error: new TimeoutError({ method, url, timeoutMs: timeout, attempts }),
-          retryable: exchange.repeatable,
-          retryAfterMs: undefined,
-        }
-      }
-      const failure = describeNetworkFailure(error)
-      return {
-        ok: false,
-        error: new ConnectionError({ method, url, attempts, ...failure }),
-        retryable: exchange.repeatable || !failure.requestSent,
-        retryAfterMs: undefined,
-      }
-    }
-    try {
-      let response: Response
-      try {
-        response = await this.#ky(exchange.url, {
-          method,
-          headers: exchange.headers,
-          body: exchange.body ?? null,
-          signal: attempt.signal,
-          ...(exchange.body instanceof ReadableStream ? { duplex: 'half' as const } : {}),
-          // fetch keeps a copy of a streamed body to send it again after a redirect, so the
-          // whole body would sit in memory; uploads are never redirected: refuse redirects.
-          ...(exchange.body instanceof ReadableStream || exchange.body instanceof Blob
-            ? { redirect: 'error' as const }
-            : {}),
-        })
-      } catch (error) {
-        return interrupted(error)
-      }
-      try {
-        if (isExpected(response.status, exchange.expectedStatus)) {
-          const value = await exchange.onSuccess(response, attempt)
-          if (exchange.ownsAttempt) released = true
-          return { ok: true, value }
-        }
-        const error: ApiError = await errorFromResponse(response, {
-          method,
-          url,
-          token: this.#token,
-          scope: this.scope,
-          attempts,
-        })
-        return {
-          ok: false,
-          error,
-          retryable: exchange.repeatable && isRetryableStatus(response.status),
-          retryAfterMs: parseRetryAfter(response.headers),
-        }
-      } catch (error) {
-        // Our own errors (a body of the wrong shape) stand; anything else cut the body short.
-        if (SdkError.isInstance(error)) throw error
-        return interrupted(error)
-      }
-    } finally {
-      if (!released) release()
-    }
-  }
-
-  /** Hand the response to the caller; the attempt's listener goes when the body ends. */
-  #releaseWhenRead(response: Response, attempt: AttemptSignal, method: string, url: string): Response {
-    attempt.stopTimer()
-    const source = response.body
-    if (source === null) {
-      attempt.release()
-      return response
-    }
-    const reader = source.getReader()
-    const signal = attempt.signal
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read()
-          if (done) {
-            attempt.release()
-            controller.close()
-          } else {
-            controller.enqueue(value)
-          }
-        } catch (error) {
-          attempt.release()
-          controller.error(
-            signal.aborted && !attempt.timedOut()
-              ? new AbortError({ method, url: redactUrl(url), cause: signal.reason })
-              : new ConnectionError({
-                  method,
-                  url: redactUrl(url),
-                  ...describeNetworkFailure(error),
-                  requestSent: true,
-                }),
-          )
-        }
-      },
-      async cancel(reason) {
-        attempt.release()
-        await reader.cancel(reason)
-      },
-    })
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
+    options: SendOptions,
+    exchange: Pick<Exchange<Result>, 'headers' | 'body' | 'replayable' | 'onSuccess' | 'ownsAttempt'>,
+  ): Promise<Result> {
+    const upperMethod = method.toUpperCase()
+    checkCount('timeout', options.timeout ?? this.#sender.timeout, true)
+    checkCount('maxRetries', options.maxRetries ?? this.#sender.maxRetries, false)
+    return sendExchange(this.#sender, {
+      ...exchange,
+      method: upperMethod,
+      url,
+      options,
+      expectedStatus: options.expectedStatus,
+      repeatable: isRepeatable(upperMethod, options.idempotent),
+      retryStaleConnection: options.retryStaleConnection ?? true,
     })
   }
-}
-
-function mediaTypeOf(response: Response): string {
-  return response.headers.get('content-type') ?? 'no content type'
-}
-
-/**
- * Create a {@link Transport}.
- *
- * @example
- * const transport = createTransport({ apiUrl: 'http://localhost:8000/api', token: process.env.DEBUSINE_TOKEN })
- */
-export function createTransport(config: TransportConfig): Transport {
-  return new Transport(config)
 }

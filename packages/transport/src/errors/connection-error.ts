@@ -1,4 +1,5 @@
 import { SdkError } from '@debusine-ts/models'
+import type { Delivery } from '../network-failure.js'
 
 /** What a {@link ConnectionError} is built from. */
 export interface ConnectionErrorInit {
@@ -8,11 +9,13 @@ export interface ConnectionErrorInit {
   url: string
   /** What went wrong, in a few words, e.g. `connection refused (ECONNREFUSED)`. */
   reason: string
+  /** What the failure says about the request reaching the server; default from `requestSent`. */
+  delivery?: Delivery | undefined
   /**
-   * `false` only when the failure proves that the request never reached the server
-   * (connection refused, DNS failure): then even a POST may be sent again.
+   * `false` when the failure proves that the request never reached the server (connection
+   * refused, DNS failure); used when `delivery` is not given (`false` → `not-sent`, else `unknown`).
    */
-  requestSent: boolean
+  requestSent?: boolean | undefined
   /** How many attempts were made, retries included. */
   attempts?: number | undefined
   /** The underlying error (never one that holds the request's headers). */
@@ -37,6 +40,12 @@ export class ConnectionError extends SdkError {
   readonly url: string
   /** `false` only when the failure proves that the request never reached the server. */
   readonly requestSent: boolean
+  /**
+   * What the failure says about the request: `not-sent` (the server never saw it),
+   * `stale-connection` (a reused connection closed before any byte of an answer: the server
+   * did not take it up) or `unknown` (the server may have acted).
+   */
+  readonly delivery: Delivery
 
   /**
    * @param code the stable code; subclasses pass their own
@@ -52,12 +61,13 @@ export class ConnectionError extends SdkError {
     )
     this.method = init.method
     this.url = init.url
-    this.requestSent = init.requestSent
+    this.delivery = init.delivery ?? (init.requestSent === false ? 'not-sent' : 'unknown')
+    this.requestSent = this.delivery !== 'not-sent'
   }
 }
 
 /** What a {@link TimeoutError} is built from. */
-export interface TimeoutErrorInit extends Omit<ConnectionErrorInit, 'reason' | 'requestSent'> {
+export interface TimeoutErrorInit extends Omit<ConnectionErrorInit, 'reason' | 'requestSent' | 'delivery'> {
   /** The per-attempt timeout that expired, in milliseconds. */
   timeoutMs: number
 }
@@ -71,7 +81,7 @@ export class TimeoutError extends ConnectionError {
 
   constructor(init: TimeoutErrorInit) {
     super(
-      { ...init, reason: `no answer within ${init.timeoutMs} ms`, requestSent: true },
+      { ...init, reason: `no answer within ${init.timeoutMs} ms`, delivery: 'unknown' },
       'timeout',
       `${init.method} ${init.url} got no complete answer within ${init.timeoutMs} ms` +
         `${attemptsSuffix(init.attempts)}. The server may be busy: try again later, or raise the timeout option.`,

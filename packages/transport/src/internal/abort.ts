@@ -39,22 +39,3 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
     },
   }
 }
-
-/** Wait `milliseconds`; rejects with the signal's reason as soon as `signal` aborts. */
-export function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error)
-      return
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      reject(signal?.reason as Error)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, milliseconds)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-}

@@ -15,7 +15,7 @@ import {
   ServerError,
 } from '../errors/status-errors.js'
 import { parseRetryAfter } from '../retry-policy.js'
-import { redactValue } from './redact.js'
+import { redactValue } from '../redact.js'
 
 /** What the request was, for the error's message. */
 export interface ErrorContext {

@@ -27,11 +27,23 @@ const reasons: Readonly<Record<string, string>> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
 }
 
+/**
+ * What a failure without a response says about the request:
+ * - `not-sent`: no connection was made (refused, DNS failure): the server never saw it;
+ * - `stale-connection`: a reused keep-alive connection was closed by the server before any
+ *   byte of the response arrived, as a server does when it recycles a worker; browsers send
+ *   the request again in this case, even a POST, as the server did not take it up;
+ * - `unknown`: the request went out and no answer came back: the server may have acted.
+ */
+export type Delivery = 'not-sent' | 'stale-connection' | 'unknown'
+
 /** A network failure, described without anything that could hold request headers. */
 export interface NetworkFailure {
   /** A few words for the message, e.g. `connection refused (ECONNREFUSED)`. */
   reason: string
-  /** `false` only when the failure proves the request never reached the server. */
+  /** What the failure says about the request reaching the server. */
+  delivery: Delivery
+  /** `false` only when the failure proves the request never reached the server (`delivery` is `not-sent`). */
   requestSent: boolean
   /** The lowest-level error that carries no request object. */
   cause: unknown
@@ -40,6 +52,19 @@ export interface NetworkFailure {
 function errorCode(value: unknown): string | undefined {
   const code = (value as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : undefined
+}
+
+/**
+ * Whether undici closed a connection that had already carried a response: its socket had
+ * read bytes, and the request failed before the headers of its own response arrived.
+ */
+function closedReusedConnection(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 8) return false
+  if (errorCode(value) === 'UND_ERR_SOCKET') {
+    const bytesRead = (value as { socket?: { bytesRead?: unknown } }).socket?.bytesRead
+    if (typeof bytesRead === 'number' && bytesRead > 0) return true
+  }
+  return closedReusedConnection((value as { cause?: unknown }).cause, depth + 1)
 }
 
 /** Collect the `code`s of the error, its causes and (for AggregateError) its members. */
@@ -54,10 +79,16 @@ function collectCodes(value: unknown, codes: string[], depth = 0): void {
 }
 
 /**
- * Describe what a fetch (through ky) threw when no response arrived. ky's errors hold
- * the `Request`, whose headers hold the token: they are never kept, only their cause.
+ * Classify what a fetch (or a websocket handshake) threw when no response arrived: a reason
+ * for messages and whether the request reached the server ({@link Delivery}). The one
+ * network-failure classifier of the suite. Errors that hold the `Request` (whose headers hold
+ * the token) are never kept, only their cause.
+ *
+ * @example
+ * const { delivery, reason } = classifyNetworkFailure(error)
+ * if (delivery !== 'unknown') await sendAgain()
  */
-export function describeNetworkFailure(error: unknown): NetworkFailure {
+export function classifyNetworkFailure(error: unknown): NetworkFailure {
   let cause = error
   while (typeof cause === 'object' && cause !== null && 'request' in cause && 'cause' in cause) {
     cause = (cause as { cause: unknown }).cause
@@ -71,9 +102,8 @@ export function describeNetworkFailure(error: unknown): NetworkFailure {
   if (known !== undefined) reason = `${reasons[known]} (${known})`
   else if (innermost !== undefined) reason = innermost
   else reason = cause instanceof Error ? cause.message : 'network error'
-  return {
-    reason,
-    requestSent: !(codes.length > 0 && codes.every((code) => notSentCodes.has(code))),
-    cause,
-  }
+  let delivery: Delivery = 'unknown'
+  if (codes.length > 0 && codes.every((code) => notSentCodes.has(code))) delivery = 'not-sent'
+  else if (closedReusedConnection(cause)) delivery = 'stale-connection'
+  return { reason, delivery, requestSent: delivery !== 'not-sent', cause }
 }

@@ -43,14 +43,30 @@ export function redactUrl(url: string): string {
   return parsed.href
 }
 
-/** `text` with every occurrence of `secret` replaced by {@link REDACTED}. */
-export function redactText(text: string, secret: string | undefined): string {
-  return secret === undefined || secret === '' ? text : text.split(secret).join(REDACTED)
+/** One secret, several, or none. */
+export type Secrets = string | readonly (string | undefined)[] | undefined
+
+function secretList(secrets: Secrets): string[] {
+  const list = typeof secrets === 'string' || secrets === undefined ? [secrets] : secrets
+  return list.filter((secret): secret is string => secret !== undefined && secret !== '')
 }
 
-/** `value` (a string, or JSON-like data) with every occurrence of `secret` in its strings replaced. */
-export function redactValue<T>(value: T, secret: string | undefined): T {
-  if (secret === undefined || secret === '') return value
+/**
+ * `text` with every occurrence of the secrets replaced by {@link REDACTED}.
+ *
+ * @example
+ * redactText(`token ${token} refused`, token) // 'token [REDACTED] refused'
+ */
+export function redactText(text: string, secret: Secrets): string {
+  return secretList(secret).reduce((current, one) => current.split(one).join(REDACTED), text)
+}
+
+/**
+ * `value` (a string, or JSON-like data) with every occurrence of the secrets in its strings
+ * (keys included) replaced by {@link REDACTED}.
+ */
+export function redactValue<T>(value: T, secret: Secrets): T {
+  if (secretList(secret).length === 0) return value
   if (typeof value === 'string') return redactText(value, secret) as T
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, secret)) as T
   if (typeof value === 'object' && value !== null) {

@@ -1,0 +1,84 @@
+import type { parseResponse } from '@debusine-ts/models'
+import type { Logger } from './logger.js'
+import type { RequestOptions } from './request-options.js'
+import type { RetryDelays } from './retry-policy.js'
+
+/** A zod schema, as accepted by `parseResponse` of `@debusine-ts/models`. */
+export type ResponseSchema = Parameters<typeof parseResponse>[1]
+
+/** The type of the values a {@link ResponseSchema} produces. */
+export type SchemaOutput<Schema extends ResponseSchema> = ReturnType<typeof parseResponse<Schema>>
+
+/** Query parameters; `undefined` and `null` values are left out. */
+export type QueryParameters = Readonly<Record<string, string | number | boolean | null | undefined>>
+
+/** The fetch function the transport calls (through ky). */
+export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+
+/** How to reach a Debusine server. */
+export interface TransportConfig {
+  /** The server's `/api` URL, e.g. `https://debusine.debian.net/api` (trailing slashes ignored). */
+  apiUrl: string
+  /** The API token, sent as the `Token` header to the API's origin only. */
+  token?: string | undefined
+  /** The scope, sent as `X-Debusine-Scope`; the server's default scope when unset. */
+  scope?: string | undefined
+  /** The fetch implementation; defaults to the global `fetch`. */
+  fetch?: FetchFunction | undefined
+  /** Default per-attempt timeout in milliseconds; default 30 000. */
+  timeout?: number | undefined
+  /** Default number of retries; default 2. */
+  maxRetries?: number | undefined
+  /** `User-Agent` header; default `debusine-ts/<version>`. Browsers do not let us set it. */
+  userAgent?: string | undefined
+  /** Where to report requests and retries; default silent. */
+  logger?: Logger | undefined
+  /** The delays between retries. */
+  retryDelays?: Partial<RetryDelays> | undefined
+}
+
+/** What {@link JsonRequestOptions} and {@link StreamRequestOptions} share. */
+export interface SendOptions extends RequestOptions {
+  /** Query parameters. */
+  query?: QueryParameters | undefined
+  /** The statuses that mean success; default any 2xx. */
+  expectedStatus?: number | readonly number[] | undefined
+  /**
+   * Whether the request may be sent again after it may have reached the server. Defaults
+   * to true for GET, HEAD, OPTIONS, PUT, DELETE, PATCH and false for POST.
+   */
+  idempotent?: boolean | undefined
+  /**
+   * Whether to send the request again when a reused keep-alive connection was closed before
+   * any byte of the answer (the server recycling a worker); default true, as browsers do.
+   * Creates that reconcile first pass false and decide themselves.
+   */
+  retryStaleConnection?: boolean | undefined
+}
+
+/** Options of `Transport.request`. */
+export interface JsonRequestOptions<Schema extends ResponseSchema = ResponseSchema> extends SendOptions {
+  /** The body, sent as JSON. */
+  body?: unknown
+  /** Validates the response body; without it the parsed JSON is returned as `unknown`. */
+  schema?: Schema | undefined
+  /** The name of the expected model, for error messages; default `response`. */
+  model?: string | undefined
+}
+
+/** Options of `Transport.stream`. */
+export interface StreamRequestOptions extends SendOptions {
+  /**
+   * The body, sent as is. A `ReadableStream` body is never retried (it cannot be replayed);
+   * pass bytes or a `Blob` for a body that may be retried.
+   */
+  body?: BodyInit | null | undefined
+}
+
+/** Options of `Transport.list`. */
+export interface ListOptions extends RequestOptions {
+  /** Query parameters of the first page (later pages use the server's `next` URL as is). */
+  query?: QueryParameters | undefined
+  /** The name of the item model, for error messages; default `item`. */
+  model?: string | undefined
+}
