@@ -50,7 +50,7 @@ export async function follow(context: CommandContext, request: WorkRequest): Pro
     final = await new CompletionEvents(client).waitForCompletion(request.id, {
       workspace: request.workspace,
       // A safety net under the websocket: a completion it missed shows within seconds.
-      pollIntervalMs: 5_000,
+      pollInterval: 5_000,
       signal,
     })
   } catch (error) {
