@@ -20,6 +20,7 @@ export {
 } from './deb822.js'
 export { parseDsc, parseChanges, readDsc, readChanges, type ReadOptions } from './source-control-file.js'
 export { readDebControl, type DebControl } from './deb-control.js'
+export { debianPackageArtifacts, sourcePackageFromDsc } from './debian-package-artifacts.js'
 export {
   LocalArtifact,
   checkPathInArtifact,
