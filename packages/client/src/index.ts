@@ -21,8 +21,15 @@ export type {
   WorkRequestCreateRequest,
   WorkRequestCompletion,
   ExternalDebsignCompletion,
-  WaitForCompletionOptions,
-} from './resources/work-requests.js'
+} from './resources/work-request-input.js'
+export type { WorkRequestReview, WorkRequestConfirmation } from './resources/work-requests.js'
+export { isWorkRequestFinished, type WaitForCompletionOptions } from './resources/work-request-wait.js'
+export {
+  CreateOutcomeUnknownError,
+  type CreateOptions,
+  type CreateRecovery,
+  type CreateOutcomeUnknownErrorInit,
+} from './resources/create-outcome.js'
 export type { WorkRequestListFilters } from './resources/work-request-list-filters.js'
 export type { WorkflowStartRequest, WorkflowListFilters } from './resources/workflows.js'
 export type { WorkflowTemplateOptions, WorkflowTemplateCreateInput } from './resources/workflow-templates.js'

@@ -69,7 +69,7 @@ describe('workRequests.create / get / waitForCompletion', () => {
     const seen: string[] = []
     const done = await client.workRequests.waitForCompletion(created.id, {
       pollInterval: 200,
-      timeout: 60_000,
+      maxWait: 60_000,
       onUpdate: (current) => seen.push(current.status),
     })
     expect(done).toMatchObject({
@@ -130,7 +130,7 @@ describe('workRequests.create / get / waitForCompletion', () => {
   it('waitForCompletion gives up after its timeout, and stops when its signal aborts', async () => {
     const pending = await pendingRequest()
     const timedOut = await rejection(
-      client.workRequests.waitForCompletion(pending.id, { pollInterval: 100, timeout: 400 }),
+      client.workRequests.waitForCompletion(pending.id, { pollInterval: 100, maxWait: 400 }),
     )
     expect(WorkRequestWaitTimeoutError.isInstance(timedOut)).toBe(true)
     expect((timedOut as WorkRequestWaitTimeoutError).workRequest.status).toBe(WorkRequestStatus.PENDING)
@@ -148,7 +148,7 @@ describe('workRequests.list', () => {
   it('filters by ids (newest first), status, task type and root-only', async () => {
     const first = await noop('success')
     const second = await pendingRequest()
-    await client.workRequests.waitForCompletion(first.id, { pollInterval: 200, timeout: 60_000 })
+    await client.workRequests.waitForCompletion(first.id, { pollInterval: 200, maxWait: 60_000 })
     const ids = [first.id, second.id]
     expect((await client.workRequests.list({ ids }).toArray({ limit: 10 })).map((item) => item.id)).toEqual([
       second.id,
@@ -213,7 +213,7 @@ describe('workRequests.abort / retry', () => {
 
   it('retry of a failed work request returns the new work request that supersedes it', async () => {
     const failed = await noop('failure')
-    await client.workRequests.waitForCompletion(failed.id, { pollInterval: 200, timeout: 60_000 })
+    await client.workRequests.waitForCompletion(failed.id, { pollInterval: 200, maxWait: 60_000 })
     const retried = await client.workRequests.retry(failed.id)
     expect(retried.id).not.toBe(failed.id)
     expect(retried).toMatchObject({
@@ -222,21 +222,21 @@ describe('workRequests.abort / retry', () => {
     })
     const done = await client.workRequests.waitForCompletion(retried.id, {
       pollInterval: 200,
-      timeout: 60_000,
+      maxWait: 60_000,
     })
     expect(done).toMatchObject({ status: WorkRequestStatus.COMPLETED, result: WorkRequestResult.FAILURE })
   })
 
   it('retry of a successful work request is refused with the server reason', async () => {
     const succeeded = await noop('success')
-    await client.workRequests.waitForCompletion(succeeded.id, { pollInterval: 200, timeout: 60_000 })
+    await client.workRequests.waitForCompletion(succeeded.id, { pollInterval: 200, maxWait: 60_000 })
     const error = await rejection(client.workRequests.retry(succeeded.id))
     expect(BadRequestError.isInstance(error)).toBe(true)
     expect(error.message).toMatch(/Cannot retry work request.*Only unsuccessful tasks can be retried/)
   })
 })
 
-describe('workRequests.completedUpdate / completedPath', () => {
+describe('workRequests.completedUpdate', () => {
   it('is refused for a user token, and the error says a work-request token is needed', async () => {
     const pending = await pendingRequest()
     const error = await rejection(
@@ -266,13 +266,6 @@ describe('workRequests.completedUpdate / completedPath', () => {
       path: 'outputData',
       rule: 'unrecognized_keys',
     })
-  })
-
-  it('completedPath is the versioned API path of the report', () => {
-    expect(client.workRequests.completedPath(42)).toBe('/work-request/42/completed/')
-    expect(client.transport.url(client.workRequests.completedPath(42))).toBe(
-      `${realServer().apiUrl}/1.0/work-request/42/completed/`,
-    )
   })
 })
 

@@ -92,7 +92,7 @@ describe('workRequests.completedUpdate with the work request token of its worker
     // The server finishes the report in the background.
     const done = await client.workRequests.waitForCompletion(request.id, {
       pollInterval: 250,
-      timeout: 20_000,
+      maxWait: 20_000,
     })
     expect(done).toMatchObject({
       status: WorkRequestStatus.COMPLETED,
@@ -296,7 +296,7 @@ describe('assets.checkPermission with the work request token of a signing worker
     // The signing worker reports its work request done with the same token.
     await signer.workRequests.completedUpdate(workRequestId, { result: WorkRequestResult.FAILURE })
     await expect(
-      client.workRequests.waitForCompletion(workRequestId, { pollInterval: 250, timeout: 20_000 }),
+      client.workRequests.waitForCompletion(workRequestId, { pollInterval: 250, maxWait: 20_000 }),
     ).resolves.toMatchObject({ status: WorkRequestStatus.COMPLETED, result: WorkRequestResult.FAILURE })
   })
 })

@@ -35,7 +35,7 @@ describe('workflows', () => {
     expect(workflow.workflow_root).toBe(workflow.id)
     const done = await client.workRequests.waitForCompletion(workflow.id, {
       pollInterval: 250,
-      timeout: 60_000,
+      maxWait: 60_000,
     })
     expect(done).toMatchObject({ status: WorkRequestStatus.COMPLETED, result: WorkRequestResult.SUCCESS })
   })

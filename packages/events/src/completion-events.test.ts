@@ -83,7 +83,7 @@ describe('waitForCompletion', () => {
     const log: string[] = []
     const state = { status: 'running' }
     const channel = await server(state, log)
-    const waiting = eventsFor(channel).waitForCompletion(5, { pollIntervalMs: 30 })
+    const waiting = eventsFor(channel).waitForCompletion(5, { pollInterval: 30 })
     await new Promise((resolve) => setTimeout(resolve, 100))
     state.status = 'aborted'
     expect(await waiting).toMatchObject({ id: 5, status: 'aborted' })

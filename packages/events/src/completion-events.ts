@@ -1,14 +1,6 @@
-import { WorkRequestSchema, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
-import type { DebusineClient } from '@debusine-ts/client'
-import {
-  AbortError,
-  path,
-  silentLogger,
-  type Logger,
-  type RequestOptions,
-  type Transport,
-} from '@debusine-ts/transport'
-import { defaultReconnectDelays, type ReconnectDelays } from './backoff.js'
+import type { WorkRequest } from '@debusine-ts/models'
+import { DebusineClient, type WaitForCompletionOptions } from '@debusine-ts/client'
+import { silentLogger, type BackoffDelays, type Logger, type Transport } from '@debusine-ts/transport'
 import {
   CompletionSubscription,
   type ChannelSettings,
@@ -25,8 +17,8 @@ export interface CompletionEventsOptions {
   heartbeatTimeoutMs?: number | undefined
   /** How long the handshake and the server's `connected` message may take; default 30 000. */
   connectTimeoutMs?: number | undefined
-  /** The waits between reconnection attempts (doubling, with jitter). */
-  reconnectDelays?: Partial<ReconnectDelays> | undefined
+  /** The waits between reconnection attempts (doubling from 500 ms up to 30 s, with jitter). */
+  reconnectDelays?: Partial<BackoffDelays> | undefined
   /**
    * How far before the last completion seen a reconnection asks the server to replay, in
    * milliseconds; default 5 000. Completions are not always announced in `completed_at`
@@ -35,18 +27,15 @@ export interface CompletionEventsOptions {
   replayOverlapMs?: number | undefined
 }
 
-/** Options of {@link CompletionEvents.waitForCompletion}. */
-export interface WaitForCompletionOptions extends RequestOptions {
+/** Options of {@link CompletionEvents.waitForCompletion}: those of the client's wait, and a workspace. */
+export interface ChannelWaitOptions extends WaitForCompletionOptions {
   /** The work request's workspace, if known: the channel then carries only its completions. */
   workspace?: string | undefined
-  /**
-   * How often to read the work request while waiting, in milliseconds; default 60 000. Aborts
-   * and `skipped` completions are not announced on the channel: the poll sees them.
-   */
-  pollIntervalMs?: number | undefined
 }
 
-const finished: readonly string[] = [WorkRequestStatus.COMPLETED, WorkRequestStatus.ABORTED]
+const defaultReconnectDelays: BackoffDelays = { initialMs: 500, maxMs: 30_000 }
+// Aborts and `skipped` completions are not announced on the channel: a slow poll sees them.
+const channelPollInterval = 60_000
 
 /**
  * Work request completions of one Debusine server, over its websocket channel
@@ -61,12 +50,14 @@ const finished: readonly string[] = [WorkRequestStatus.COMPLETED, WorkRequestSta
  */
 export class CompletionEvents {
   readonly #settings: ChannelSettings
+  readonly #client: DebusineClient
 
   /**
    * @param source the client (or transport) whose API URL and token the channel uses
    */
   constructor(source: DebusineClient | Transport, options: CompletionEventsOptions = {}) {
     const transport = 'transport' in source ? source.transport : source
+    this.#client = 'transport' in source ? source : new DebusineClient({ transport })
     this.#settings = {
       transport,
       logger: options.logger ?? silentLogger,
@@ -93,81 +84,50 @@ export class CompletionEvents {
   }
 
   /**
-   * Wait until a work request is completed or aborted, and return it. Subscribes first,
-   * then reads the work request, so a completion between the two cannot be missed.
+   * Wait until a work request is completed or aborted, and return it: the client's
+   * `workRequests.waitForCompletion`, woken by the channel as soon as the completion is
+   * announced (polling every minute by default for what the channel does not announce).
+   * Subscribes first, then reads the work request, so a completion between the two cannot
+   * be missed.
    *
    * @throws {NotFoundError} when there is no such work request (or the token may not see it)
    * @throws {TokenRejectedError} when the channel refuses the token
+   * @throws {WorkRequestWaitTimeoutError} when `maxWait` expires first
    * @throws {AbortError} when `signal` aborted
    * @example
-   * const request = await events.waitForCompletion(42, { signal: AbortSignal.timeout(600_000) })
+   * const request = await events.waitForCompletion(42, { maxWait: 600_000 })
    * console.log(request.status, request.result)
    */
-  async waitForCompletion(
-    workRequestId: number,
-    options: WaitForCompletionOptions = {},
-  ): Promise<WorkRequest> {
-    const { workspace, pollIntervalMs = 60_000, ...requestOptions } = options
-    const { transport } = this.#settings
+  async waitForCompletion(workRequestId: number, options: ChannelWaitOptions = {}): Promise<WorkRequest> {
+    const { workspace, ...waitOptions } = options
     const stop = new AbortController()
-    const onAbort = (): void => stop.abort(options.signal?.reason)
-    options.signal?.addEventListener('abort', onAbort, { once: true })
-    if (options.signal?.aborted) onAbort()
     const subscription = this.subscribe({
-      signal: stop.signal,
+      signal: options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]),
       workspaces: workspace === undefined ? undefined : [workspace],
     })
-    const read = (): Promise<WorkRequest> =>
-      transport.request('GET', path`/work-request/${workRequestId}/`, {
-        ...requestOptions,
-        signal: stop.signal,
-        schema: WorkRequestSchema,
-        model: 'WorkRequest',
-      })
+    let announced: Promise<void> | undefined
+    const wakeUp = (): Promise<void> =>
+      (announced ??= (async () => {
+        for (;;) {
+          const next = await subscription.next()
+          // The subscription ends only when the wait is over: the wait's own abort handling answers.
+          if (next.done === true) return new Promise<void>(() => {})
+          if (next.value.work_request_id === workRequestId) {
+            announced = undefined
+            return
+          }
+        }
+      })())
     try {
       await subscription.ready
-      const current = await read()
-      if (finished.includes(current.status)) return current
-      const announced = (async (): Promise<WorkRequest> => {
-        for await (const event of subscription) {
-          if (event.work_request_id === workRequestId) return read()
-        }
-        throw this.#aborted(workRequestId, options.signal)
-      })()
-      const polled = (async (): Promise<WorkRequest> => {
-        for (;;) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(done, pollIntervalMs)
-            function done(): void {
-              clearTimeout(timer)
-              stop.signal.removeEventListener('abort', done)
-              resolve()
-            }
-            stop.signal.addEventListener('abort', done, { once: true })
-          })
-          if (stop.signal.aborted) throw this.#aborted(workRequestId, options.signal)
-          const request = await read()
-          if (finished.includes(request.status)) return request
-        }
-      })()
-      announced.catch(() => {})
-      polled.catch(() => {})
-      return await Promise.race([announced, polled])
-    } catch (error) {
-      if (options.signal?.aborted) throw this.#aborted(workRequestId, options.signal)
-      throw error
+      return await this.#client.workRequests.waitForCompletion(workRequestId, {
+        pollInterval: channelPollInterval,
+        ...waitOptions,
+        wakeUp,
+      })
     } finally {
-      options.signal?.removeEventListener('abort', onAbort)
       stop.abort()
       subscription.close()
     }
-  }
-
-  #aborted(workRequestId: number, signal: AbortSignal | undefined): AbortError {
-    return new AbortError({
-      method: 'GET',
-      url: this.#settings.transport.url(path`/work-request/${workRequestId}/`),
-      cause: signal?.reason,
-    })
   }
 }

@@ -1,16 +1,16 @@
 import { OnWorkRequestCompletedSchema, type OnWorkRequestCompleted } from '@debusine-ts/models'
 import {
   AbortError,
-  ConnectionError,
-  TimeoutError,
+  backoffDelay,
+  pause,
+  type BackoffDelays,
   type Logger,
   type Transport,
 } from '@debusine-ts/transport'
-import WebSocket from 'isomorphic-ws'
-import { reconnectDelay, type ReconnectDelays } from './backoff.js'
-import { ChannelRejectedError, TokenRejectedError } from './channel-rejected-error.js'
+import type WebSocket from 'isomorphic-ws'
+import { connectOnce, type ConnectionOutcome } from './channel-connection.js'
 import { completionChannelUrl } from './channel-url.js'
-import { processAsyncMessage, type ChannelMessage } from './dispatch.js'
+import type { ChannelMessage } from './dispatch.js'
 import { formatMicroseconds, toMicroseconds } from './instant.js'
 
 /** A completion of a work request, as the channel announces it. */
@@ -75,29 +75,11 @@ export interface ChannelSettings {
   heartbeatIntervalMs: number
   heartbeatTimeoutMs: number
   connectTimeoutMs: number
-  reconnectDelays: ReconnectDelays
+  reconnectDelays: BackoffDelays
   replayOverlapMs: number
 }
 
-interface ConnectionOutcome {
-  connected: boolean
-  code: number | undefined
-  reason: string
-  error: Error | undefined
-}
-
 const normalClosure = 1000
-
-/** The text of a text frame as ws hands it over (one buffer, fragments, or an ArrayBuffer). */
-function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8')
-}
-
-function unexpectedStatus(error: Error): number | undefined {
-  const match = /Unexpected server response: (\d{3})/.exec(error.message)
-  return match === null ? undefined : Number(match[1])
-}
 
 /**
  * A live subscription to work request completions: an async iterable that keeps one
@@ -276,7 +258,7 @@ export class CompletionSubscription implements AsyncIterableIterator<CompletionE
       }
       if (stop.aborted) return
       attempt = outcome.connected ? 1 : attempt + 1
-      const reconnectInMs = reconnectDelay(attempt, this.#settings.reconnectDelays)
+      const reconnectInMs = backoffDelay(attempt, this.#settings.reconnectDelays)
       logger.warn('The completion channel was disconnected; reconnecting', {
         code: outcome.code,
         reason: outcome.reason,
@@ -290,132 +272,30 @@ export class CompletionSubscription implements AsyncIterableIterator<CompletionE
         error: outcome.error,
         reconnectInMs,
       })
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, reconnectInMs)
-        function done(): void {
-          clearTimeout(timer)
-          stop.removeEventListener('abort', done)
-          resolve()
-        }
-        stop.addEventListener('abort', done, { once: true })
-      })
+      await pause(reconnectInMs, stop)
     }
   }
 
   #connect(url: string, replayFrom: string | undefined): Promise<ConnectionOutcome> {
     const settings = this.#settings
-    const { logger } = settings
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, {
-        headers: settings.transport.websocketHandshakeHeaders(),
-        handshakeTimeout: settings.connectTimeoutMs,
-      })
-      this.#socket = socket
-      let connected = false
-      let serverDate: string | undefined
-      let fatal: Error | undefined
-      let failure: Error | undefined
-      let heartbeat: ReturnType<typeof setInterval> | undefined
-      let pongTimer: ReturnType<typeof setTimeout> | undefined
-      const connectTimer = setTimeout(() => {
-        failure = new TimeoutError({ method: 'GET', url, timeoutMs: settings.connectTimeoutMs })
-        socket.terminate()
-      }, settings.connectTimeoutMs)
-      const alive = (): void => {
-        clearTimeout(pongTimer)
-        pongTimer = undefined
-      }
-      const startHeartbeat = (): void => {
-        heartbeat = setInterval(() => {
-          if (pongTimer !== undefined) return
-          pongTimer = setTimeout(() => {
-            failure = new ConnectionError({
-              method: 'GET',
-              url,
-              reason: `no answer to a ping within ${settings.heartbeatTimeoutMs} ms`,
-              requestSent: true,
-            })
-            socket.terminate()
-          }, settings.heartbeatTimeoutMs)
-          socket.ping()
-        }, settings.heartbeatIntervalMs)
-      }
-      const handlers = {
-        connected: (): void => {
-          connected = true
-          clearTimeout(connectTimer)
-          startHeartbeat()
-          const reconnected = this.#connections > 0
-          if (!reconnected && this.#initialSince === undefined) this.#markStart(serverDate)
-          this.#connections += 1
-          logger.info(
-            reconnected ? 'Reconnected to the completion channel' : 'Connected to the completion channel',
-            {
-              url,
-              replayFrom,
-            },
-          )
-          this.#resolveReady()
-          this.#hook('onConnect', this.#options.onConnect, { url, reconnected, replayFrom })
-        },
-        work_request_completed: (message: ChannelMessage): void => this.#receive(message),
-      }
-      socket.on('message', (data, isBinary) => {
-        alive()
-        if (fatal !== undefined) return
-        try {
-          processAsyncMessage(isBinary ? data : frameText(data), handlers, logger)
-        } catch (error) {
-          fatal = error as Error
-          socket.close(normalClosure)
-        }
-      })
-      socket.on('pong', alive)
-      socket.on('upgrade', (response) => {
-        serverDate = response.headers.date
-      })
-      socket.on('error', (error) => {
-        const status = unexpectedStatus(error)
-        if (status === 401) {
-          fatal ??= new TokenRejectedError(`the handshake was answered with HTTP ${status}`, { status })
-        } else if (
-          status !== undefined &&
-          status >= 400 &&
-          status < 500 &&
-          status !== 408 &&
-          status !== 429
-        ) {
-          fatal ??= new ChannelRejectedError(
-            `the handshake was answered with HTTP ${status}; check the API URL`,
-            { status },
-          )
-        } else {
-          const code = (error as { code?: unknown }).code
-          failure ??= new ConnectionError({
-            method: 'GET',
-            url,
-            reason: error.message,
-            requestSent: !(code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'),
-            cause: error,
-          })
-        }
-      })
-      socket.on('close', (code, reason) => {
-        clearTimeout(connectTimer)
-        clearInterval(heartbeat)
-        alive()
-        if (this.#socket === socket) this.#socket = undefined
-        if (fatal !== undefined) {
-          reject(fatal)
-          return
-        }
-        resolve({
-          connected,
-          code: code === 1005 || code === 1006 ? undefined : code,
-          reason: reason.toString() || failure?.message || `closed (${code})`,
-          error: failure,
-        })
-      })
+    return connectOnce({
+      ...settings,
+      url,
+      onSocket: (socket) => {
+        this.#socket = socket
+      },
+      onConnected: (serverDate) => {
+        const reconnected = this.#connections > 0
+        if (!reconnected && this.#initialSince === undefined) this.#markStart(serverDate)
+        this.#connections += 1
+        settings.logger.info(
+          reconnected ? 'Reconnected to the completion channel' : 'Connected to the completion channel',
+          { url, replayFrom },
+        )
+        this.#resolveReady()
+        this.#hook('onConnect', this.#options.onConnect, { url, reconnected, replayFrom })
+      },
+      onCompleted: (message) => this.#receive(message),
     })
   }
 

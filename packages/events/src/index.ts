@@ -7,7 +7,7 @@
 export {
   CompletionEvents,
   type CompletionEventsOptions,
-  type WaitForCompletionOptions,
+  type ChannelWaitOptions,
 } from './completion-events.js'
 export {
   CompletionSubscription,
@@ -17,7 +17,6 @@ export {
   type DisconnectInfo,
   type ReconnectInfo,
 } from './completion-subscription.js'
-export { reconnectDelay, defaultReconnectDelays, type ReconnectDelays } from './backoff.js'
 export { completionChannelUrl, COMPLETION_CHANNEL_PATH, type ChannelQuery } from './channel-url.js'
 export { processAsyncMessage, TOKEN_DISABLED, type ChannelMessage, type MessageHandlers } from './dispatch.js'
 export { TokenDisabledError } from './token-disabled-error.js'

@@ -1,116 +1,45 @@
 import {
-  EventReactionsRequestSchema,
   ExternalDebsignRequestModel,
-  OutputDataSchema,
-  parseModel,
   ValidationError,
-  WorkRequestRequestModel,
-  WorkRequestResult,
   WorkRequestSchema,
-  WorkRequestStatus,
-  type OutputData,
-  type ValidationIssue,
   type WorkRequest,
 } from '@debusine-ts/models'
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { createOnce } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
-import { pollDelay } from '../internal/work-request-wait.js'
+import type { CreateOptions } from './create-outcome.js'
+import {
+  completionBody,
+  isCreatedFrom,
+  positiveId,
+  priorityBody,
+  workRequestCreateBody,
+  type ExternalDebsignCompletion,
+  type WorkRequestCompletion,
+  type WorkRequestCreateRequest,
+} from './work-request-input.js'
 import type { WorkRequestListFilters } from './work-request-list-filters.js'
-import { WorkRequestWaitTimeoutError } from './work-request-wait-timeout-error.js'
+import { waitUntilFinished, type WaitForCompletionOptions } from './work-request-wait.js'
 
-/**
- * What {@link WorkRequests.create} sends: the task to run and its data. The server allows
- * no other keys, and neither does the client.
- */
-export interface WorkRequestCreateRequest {
-  /** The task, e.g. `noop`; users may create `Worker` tasks only (superusers also `Server` tasks). */
-  task_name: string
-  /** The task's data; the server checks it against the task's own model. */
-  task_data: Readonly<Record<string, unknown>>
-  /**
-   * Event reactions (`on_creation`, `on_unblock`, `on_assignment`, `on_success`,
-   * `on_failure`): for API-created work requests only `send-notification` actions to an
-   * existing channel. Default `{}`.
-   */
-  event_reactions?: Readonly<Record<string, unknown>> | undefined
-  /**
-   * The workspace; when `null` or left out, the client's default workspace, else the
-   * server's default (the key is then not sent).
-   */
-  workspace?: string | null | undefined
+/** A manual review of a blocked work request (`WorkRequests.unblock`): accept or reject it, with notes. */
+export interface WorkRequestReview {
+  /** `accept` lets it run; `reject` aborts it. Leave out to only record notes. */
+  action?: 'accept' | 'reject' | undefined
+  /** Notes for the record (up to 65 536 characters). */
+  notes?: string | undefined
 }
 
-/** What {@link WorkRequests.completedUpdate} reports. */
-export interface WorkRequestCompletion {
-  /** How the work request ended (not the empty "no result" value). */
-  result: Exclude<WorkRequestResult, ''>
-  /** What the task reports: runtime statistics, errors, … (only set fields are sent). Default `{}`. */
-  outputData?: OutputData | undefined
+/** The answer to a `Wait/confirm` task (`WorkRequests.confirm`). */
+export interface WorkRequestConfirmation {
+  /** Whether to confirm (the workflow goes on) or deny; default true. */
+  confirm?: boolean | undefined
+  /** A comment for the record. */
+  comment?: string | undefined
 }
 
-/** What {@link WorkRequests.completeExternalDebsign} supplies. */
-export interface ExternalDebsignCompletion {
-  /** The id of the `debian:upload` artifact holding the signed upload. */
-  signedArtifact: number
-}
-
-/** Options of {@link WorkRequests.waitForCompletion}. */
-export interface WaitForCompletionOptions extends Omit<RequestOptions, 'timeout'> {
-  /** Milliseconds between two reads of the work request; default 2000. */
-  pollInterval?: number | undefined
-  /**
-   * The most milliseconds to wait in all; then {@link WorkRequestWaitTimeoutError}.
-   * Default: wait until it finishes (or `signal` aborts).
-   */
-  timeout?: number | undefined
-  /** The per-request timeout of each read, in milliseconds (the `timeout` of `RequestOptions`). */
-  requestTimeout?: number | undefined
-  /** Called with the work request whenever its status or result changed, starting with the first read. */
-  onUpdate?: ((workRequest: WorkRequest) => void) | undefined
-}
-
-const finishedStatuses: readonly string[] = [WorkRequestStatus.COMPLETED, WorkRequestStatus.ABORTED]
-const completionResults: readonly string[] = Object.values(WorkRequestResult).filter(
-  (result) => result !== '',
-)
 const defaultPollInterval = 2000
-
-function positiveId(value: unknown, field: string, model: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-    throw new ValidationError(model, [
-      {
-        path: field,
-        rule: 'invalid_type',
-        message: `expected a positive integer id, got ${JSON.stringify(value)}`,
-      },
-    ])
-  }
-}
-
-/** The issues of a validation error, with their paths under `prefix`; any other error is thrown again. */
-function prefixed(prefix: string, error: unknown): ValidationIssue[] {
-  if (!ValidationError.isInstance(error)) throw error
-  return error.issues.map((issue) => ({
-    ...issue,
-    path: prefix === '' || issue.path === '' ? issue.path || prefix : `${prefix}.${issue.path}`,
-  }))
-}
-
-function milliseconds(value: number | undefined, field: string, fallback: number): number {
-  const result = value ?? fallback
-  if (!(result >= 0) || Number.isNaN(result)) {
-    throw new ValidationError('WaitForCompletionOptions', [
-      {
-        path: field,
-        rule: 'invalid_number',
-        message: `expected a non-negative number of milliseconds, got ${String(value)}`,
-      },
-    ])
-  }
-  return result
-}
 
 /**
  * Work requests: create, read, list, reprioritize, abort, retry, follow until they
@@ -126,7 +55,9 @@ export class WorkRequests {
 
   /**
    * Create a work request (`POST /work-request/`). The server answers 200 (not 201) with
-   * the work request, already `pending`.
+   * the work request, already `pending`. Never creates it twice: when the answer is lost,
+   * the work request this call made is looked up (same task, data and workspace, created
+   * since the call began) and returned (`onRecovered` says so).
    *
    * @example
    * const request = await client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } })
@@ -136,41 +67,34 @@ export class WorkRequests {
    * @throws {BadRequestError} when the server refuses the task name or its data (the
    *   server's reasons are in the message)
    * @throws {PermissionDeniedError} without the contributor role in the workspace
+   * @throws {CreateOutcomeUnknownError} when the answer was lost and the work request was not found
    */
-  async create(request: WorkRequestCreateRequest, options?: RequestOptions): Promise<WorkRequest> {
-    const { event_reactions: eventReactions = {}, ...rest } = request
-    const issues: ValidationIssue[] = []
-    let reactions: unknown
-    try {
-      reactions = parseModel('EventReactions', EventReactionsRequestSchema, eventReactions)
-    } catch (error) {
-      issues.push(...prefixed('event_reactions', error))
-    }
-    let validated: ReturnType<typeof WorkRequestRequestModel.create> | undefined
-    try {
-      validated = WorkRequestRequestModel.create({
-        ...rest,
-        workspace: workspaceFor(this.#context, request.workspace) ?? null,
-        event_reactions: {},
-      })
-    } catch (error) {
-      issues.push(...prefixed('', error))
-    }
-    if (validated === undefined || issues.length > 0) throw new ValidationError('WorkRequestRequest', issues)
-    // @NOTE The key is left out, not sent as null, when no workspace is known (server default).
-    const body = {
-      task_name: validated.task_name,
-      task_data: validated.task_data,
-      event_reactions: reactions,
-      ...(validated.workspace === null ? {} : { workspace: validated.workspace }),
-    }
-    return this.#context.transport.request('POST', '/work-request/', {
-      ...options,
-      body,
-      schema: WorkRequestSchema,
-      model: 'WorkRequest',
-      expectedStatus: 200,
-    })
+  async create(request: WorkRequestCreateRequest, options?: CreateOptions): Promise<WorkRequest> {
+    const body = workRequestCreateBody(request, workspaceFor(this.#context, request.workspace))
+    const { transport } = this.#context
+    return createOnce(
+      {
+        what: `work request of task "${body.task_name}"${body.workspace === undefined ? '' : ` in workspace "${body.workspace}"`}`,
+        check: '`debusine-ts work-request list` (the newest first)',
+        send: (sendOptions) =>
+          transport.request('POST', '/work-request/', {
+            ...sendOptions,
+            body,
+            schema: WorkRequestSchema,
+            model: 'WorkRequest',
+            expectedStatus: 200,
+            retryStaleConnection: false,
+          }),
+        find: async (since, findOptions) => {
+          for await (const candidate of this.list({}, findOptions)) {
+            if (Date.parse(candidate.created_at) < since) return undefined
+            if (isCreatedFrom(candidate, body, since)) return candidate
+          }
+          return undefined
+        },
+      },
+      options,
+    )
   }
 
   /**
@@ -225,19 +149,11 @@ export class WorkRequests {
     options?: RequestOptions,
   ): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestUpdate')
-    if (!Number.isInteger(priorityAdjustment)) {
-      throw new ValidationError('WorkRequestUpdate', [
-        {
-          path: 'priority_adjustment',
-          rule: 'invalid_type',
-          message: `expected an integer, got ${JSON.stringify(priorityAdjustment)}`,
-        },
-      ])
-    }
+    const body = priorityBody(priorityAdjustment)
     try {
       return await this.#context.transport.request('PATCH', path`/work-request/${id}/`, {
         ...options,
-        body: { priority_adjustment: priorityAdjustment },
+        body,
         schema: WorkRequestSchema,
         model: 'WorkRequest',
         expectedStatus: 200,
@@ -294,17 +210,73 @@ export class WorkRequests {
     )
   }
 
-  /** POST an action without a body (`abort`, `retry`) and explain a refusal with `permissionHint`. */
+  /**
+   * Review a work request blocked on a manual step of its workflow
+   * (`POST /work-request/{id}/unblock/`): `accept` lets it run, `reject` aborts it; notes are
+   * recorded either way. Returns the work request after the review.
+   *
+   * @example
+   * await client.workRequests.unblock(42, { action: 'accept', notes: 'Looks good' })
+   * @throws {ValidationError} when neither `action` nor `notes` is given (nothing is sent)
+   * @throws {BadRequestError} when it is not blocked on a manual review (the server's reason is in the message)
+   * @throws {PermissionDeniedError} unless the user owns its workspace
+   */
+  async unblock(id: number, review: WorkRequestReview, options?: RequestOptions): Promise<WorkRequest> {
+    positiveId(id, 'id', 'WorkRequestUnblock')
+    const { action, notes } = review
+    if (action === undefined && notes === undefined) {
+      throw new ValidationError('WorkRequestUnblock', [
+        { path: 'action', rule: 'required', message: 'give an action (accept or reject), notes, or both' },
+      ])
+    }
+    const body = { ...(action === undefined ? {} : { action }), ...(notes === undefined ? {} : { notes }) }
+    return this.#action(
+      id,
+      'unblock',
+      `Reviewing work request ${id} needs the owner role in its workspace.`,
+      options,
+      body,
+    )
+  }
+
+  /**
+   * Answer a running `Wait/confirm` task (`POST /work-request/{id}/confirm/`): confirm it
+   * (the workflow goes on) or deny it, with a comment. Returns the work request.
+   *
+   * @example
+   * await client.workRequests.confirm(42, { comment: 'Ship it' })
+   * await client.workRequests.confirm(43, { confirm: false, comment: 'Not now' })
+   * @throws {BadRequestError} when it is not a running `Wait/confirm` task
+   * @throws {PermissionDeniedError} unless the user created it or owns its workspace
+   */
+  async confirm(
+    id: number,
+    confirmation: WorkRequestConfirmation = {},
+    options?: RequestOptions,
+  ): Promise<WorkRequest> {
+    positiveId(id, 'id', 'WorkRequestConfirm')
+    const { confirm = true, comment } = confirmation
+    return this.#action(
+      id,
+      'confirm',
+      `Only the creator of work request ${id} or an owner of its workspace may confirm it.`,
+      options,
+      { confirm, ...(comment === undefined ? {} : { comment }) },
+    )
+  }
+
+  /** POST an action and explain a refusal with `permissionHint`. */
   async #action(
     id: number,
-    action: 'abort' | 'retry',
+    action: 'abort' | 'retry' | 'unblock' | 'confirm',
     permissionHint: string,
     options: RequestOptions | undefined,
+    body: Readonly<Record<string, unknown>> = {},
   ): Promise<WorkRequest> {
     try {
       return await this.#context.transport.request('POST', path`/work-request/${id}/${action}/`, {
         ...options,
-        body: {},
+        body,
         schema: WorkRequestSchema,
         model: 'WorkRequest',
         expectedStatus: 200,
@@ -336,25 +308,11 @@ export class WorkRequests {
     options?: RequestOptions,
   ): Promise<void> {
     positiveId(id, 'id', 'WorkRequestCompletion')
-    if (!completionResults.includes(completion.result)) {
-      throw new ValidationError('WorkRequestCompletion', [
-        {
-          path: 'result',
-          rule: 'invalid_value',
-          message: `expected one of ${completionResults.map((result) => JSON.stringify(result)).join(', ')}, got ${JSON.stringify(completion.result)}`,
-        },
-      ])
-    }
-    let outputData: OutputData
+    const report = completionBody(completion)
     try {
-      outputData = parseModel('OutputData', OutputDataSchema, completion.outputData ?? {})
-    } catch (error) {
-      throw new ValidationError('WorkRequestCompletion', prefixed('outputData', error))
-    }
-    try {
-      await this.#context.transport.request('PUT', this.completedPath(id), {
+      await this.#context.transport.request('PUT', path`/work-request/${id}/completed/`, {
         ...options,
-        body: { result: completion.result, output_data: outputData },
+        body: report,
         expectedStatus: 200,
       })
     } catch (error) {
@@ -365,18 +323,6 @@ export class WorkRequests {
           'refused. To stop a work request as a user, abort it.',
       )
     }
-  }
-
-  /**
-   * The API path of a work request's completion report, `/work-request/{id}/completed/`
-   * (relative to the versioned API URL; see `Transport.url`). Sends nothing.
-   *
-   * @example
-   * client.workRequests.completedPath(42) // '/work-request/42/completed/'
-   */
-  completedPath(id: number): string {
-    positiveId(id, 'id', 'WorkRequestCompletion')
-    return path`/work-request/${id}/completed/`
   }
 
   /**
@@ -440,36 +386,17 @@ export class WorkRequests {
    *
    * @example
    * const done = await client.workRequests.waitForCompletion(request.id, {
-   *   timeout: 10 * 60_000,
+   *   maxWait: 10 * 60_000,
    *   onUpdate: (current) => console.error(current.status),
    * })
    * if (done.result !== WorkRequestResult.SUCCESS) process.exitCode = 1
-   * @throws {WorkRequestWaitTimeoutError} when `timeout` expires first
+   * @throws {WorkRequestWaitTimeoutError} when `maxWait` expires first
    * @throws {AbortError} when `signal` aborts
    * @throws {NotFoundError} when there is no such work request
    */
   async waitForCompletion(id: number, options: WaitForCompletionOptions = {}): Promise<WorkRequest> {
     positiveId(id, 'id', 'WaitForCompletion')
-    const { pollInterval, timeout, requestTimeout, onUpdate, ...requestOptions } = options
-    const interval = milliseconds(pollInterval, 'pollInterval', defaultPollInterval)
-    const limit = milliseconds(timeout, 'timeout', Infinity)
-    const deadline = Date.now() + limit
     const url = this.#context.transport.url(path`/work-request/${id}/`)
-    let previous: WorkRequest | undefined
-    for (;;) {
-      const current = await this.get(id, { ...requestOptions, timeout: requestTimeout })
-      if (
-        previous === undefined ||
-        previous.status !== current.status ||
-        previous.result !== current.result
-      ) {
-        onUpdate?.(current)
-      }
-      previous = current
-      if (finishedStatuses.includes(current.status)) return current
-      const remaining = deadline - Date.now()
-      if (remaining <= 0) throw new WorkRequestWaitTimeoutError(current, limit)
-      await pollDelay(Math.min(interval, remaining), requestOptions.signal, url)
-    }
+    return waitUntilFinished((readOptions) => this.get(id, readOptions), url, options, defaultPollInterval)
   }
 }

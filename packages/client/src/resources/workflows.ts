@@ -9,7 +9,10 @@ import {
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { createOnce } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
+import type { CreateOptions } from './create-outcome.js'
+import { canonicalJson } from './work-request-input.js'
 
 /**
  * What {@link Workflows.start} starts: a workflow template by name, or (0.14.9+,
@@ -36,6 +39,22 @@ export interface WorkflowListFilters {
 }
 
 /**
+ * Whether a listed workflow is what a start with `wire` made: same workspace and task (when
+ * named), and its task data holds the given data (a template adds its static parameters).
+ */
+function startedFrom(
+  candidate: WorkRequest,
+  wire: { task_name?: string; workspace?: string; task_data: Readonly<Record<string, unknown>> },
+): boolean {
+  const data = candidate.task_data as Readonly<Record<string, unknown>>
+  return (
+    (wire.workspace === undefined || candidate.workspace === wire.workspace) &&
+    (wire.task_name === undefined || candidate.task_name === wire.task_name) &&
+    Object.entries(wire.task_data).every(([key, value]) => canonicalJson(data[key]) === canonicalJson(value))
+  )
+}
+
+/**
  * Workflows: start one from a template (or a workflow task), and list root workflows. A
  * workflow is a work request of task type `Workflow`: read, abort, retry and wait for it
  * through `client.workRequests`.
@@ -50,7 +69,8 @@ export class Workflows {
 
   /**
    * Start a workflow (`POST /workflow/`); the server answers 201 with its work request,
-   * already `pending`.
+   * already `pending`. Never starts it twice: when the answer is lost, the workflow this
+   * call started is looked up and returned (`onRecovered` says so).
    *
    * @example
    * const workflow = await client.workflows.start({ templateName: 'noop', taskData: {} })
@@ -63,8 +83,9 @@ export class Workflows {
    *   template does not permit)
    * @throws {PermissionDeniedError} without the right to run the template, or (for
    *   `taskName`) without owning the workspace
+   * @throws {CreateOutcomeUnknownError} when the answer was lost and the workflow was not found
    */
-  async start(request: WorkflowStartRequest, options?: RequestOptions): Promise<WorkRequest> {
+  async start(request: WorkflowStartRequest, options?: CreateOptions): Promise<WorkRequest> {
     const { templateName, taskName, workspace, taskData, ...unknown } = request
     const unknownKeys = Object.keys(unknown)
     if (unknownKeys.length > 0) {
@@ -91,14 +112,33 @@ export class Workflows {
       ...(body.workspace === null ? {} : { workspace: body.workspace }),
       task_data: body.task_data,
     }
+    const { transport } = this.#context
     try {
-      return await this.#context.transport.request('POST', '/workflow/', {
-        ...options,
-        body: wire,
-        schema: WorkRequestSchema,
-        model: 'WorkRequest',
-        expectedStatus: 201,
-      })
+      return await createOnce(
+        {
+          what:
+            `workflow ${body.template_name === '' ? `task "${body.task_name}"` : `from template "${body.template_name}"`}` +
+            (body.workspace === null ? '' : ` in workspace "${body.workspace}"`),
+          check: '`debusine-ts workflow list` (the newest first)',
+          send: (sendOptions) =>
+            transport.request('POST', '/workflow/', {
+              ...sendOptions,
+              body: wire,
+              schema: WorkRequestSchema,
+              model: 'WorkRequest',
+              expectedStatus: 201,
+              retryStaleConnection: false,
+            }),
+          find: async (since, findOptions) => {
+            for await (const candidate of this.list({}, findOptions)) {
+              if (Date.parse(candidate.created_at) < since) return undefined
+              if (startedFrom(candidate, wire)) return candidate
+            }
+            return undefined
+          },
+        },
+        options,
+      )
     } catch (error) {
       throw explainPermissionDenied(
         error,
@@ -117,7 +157,7 @@ export class Workflows {
    * await client.workflows.create({ templateName: 'noop' })
    * @throws {ValidationError} see {@link Workflows.start}
    */
-  create(request: WorkflowStartRequest, options?: RequestOptions): Promise<WorkRequest> {
+  create(request: WorkflowStartRequest, options?: CreateOptions): Promise<WorkRequest> {
     return this.start(request, options)
   }
 

@@ -1,0 +1,96 @@
+import { ValidationError, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
+import { AbortError, pause, type RequestOptions } from '@debusine-ts/transport'
+import { WorkRequestWaitTimeoutError } from './work-request-wait-timeout-error.js'
+
+/** Options of `WorkRequests.waitForCompletion` (and of the channel's `CompletionEvents.waitForCompletion`). */
+export interface WaitForCompletionOptions extends RequestOptions {
+  /** Milliseconds between two reads of the work request; default 2000 (60 000 on the channel). */
+  pollInterval?: number | undefined
+  /**
+   * The most milliseconds to wait in all; then {@link WorkRequestWaitTimeoutError}.
+   * Default: wait until it finishes (or `signal` aborts). `timeout` bounds each read.
+   */
+  maxWait?: number | undefined
+  /** Called with the work request whenever its status or result changed, starting with the first read. */
+  onUpdate?: ((workRequest: WorkRequest) => void) | undefined
+  /**
+   * Resolves when the work request may have finished (its completion was announced): the
+   * wait then reads it at once instead of at the next poll. Called after each read that
+   * found it unfinished; while its promise is pending it must return that same promise.
+   */
+  wakeUp?: (() => Promise<void>) | undefined
+}
+
+const finishedStatuses: ReadonlySet<string> = new Set([
+  WorkRequestStatus.COMPLETED,
+  WorkRequestStatus.ABORTED,
+])
+
+/**
+ * Whether a work request is finished: completed (whatever its result) or aborted.
+ *
+ * @example
+ * if (isWorkRequestFinished(await client.workRequests.get(42))) console.log('done')
+ */
+export function isWorkRequestFinished(workRequest: Pick<WorkRequest, 'status'>): boolean {
+  return finishedStatuses.has(workRequest.status)
+}
+
+function milliseconds(value: number | undefined, field: string, fallback: number): number {
+  const result = value ?? fallback
+  if (!(result >= 0) || Number.isNaN(result)) {
+    throw new ValidationError('WaitForCompletionOptions', [
+      {
+        path: field,
+        rule: 'invalid_number',
+        message: `expected a non-negative number of milliseconds, got ${String(value)}`,
+      },
+    ])
+  }
+  return result
+}
+
+/** Sleep `milliseconds`, or less if `wakeUp` resolves first; an abort of `signal` rejects with {@link AbortError}. */
+async function nap(
+  milliseconds: number,
+  wakeUp: (() => Promise<void>) | undefined,
+  signal: AbortSignal | undefined,
+  url: string,
+): Promise<void> {
+  const done = new AbortController()
+  const bounded = signal === undefined ? done.signal : AbortSignal.any([signal, done.signal])
+  try {
+    await Promise.race([pause(milliseconds, bounded), ...(wakeUp === undefined ? [] : [wakeUp()])])
+  } finally {
+    done.abort()
+  }
+  if (signal?.aborted === true) throw new AbortError({ method: 'GET', url, cause: signal.reason })
+}
+
+/**
+ * The one wait for a work request to finish: read it with `read`, and again after each
+ * `pollInterval` (or `wakeUp`), until it is completed or aborted, or `maxWait` expires.
+ *
+ * @internal Used by `WorkRequests.waitForCompletion` and the channel's wait.
+ */
+export async function waitUntilFinished(
+  read: (options: RequestOptions) => Promise<WorkRequest>,
+  url: string,
+  options: WaitForCompletionOptions,
+  defaultPollInterval: number,
+): Promise<WorkRequest> {
+  const { pollInterval, maxWait, onUpdate, wakeUp, ...requestOptions } = options
+  const interval = milliseconds(pollInterval, 'pollInterval', defaultPollInterval)
+  const limit = milliseconds(maxWait, 'maxWait', Infinity)
+  const deadline = Date.now() + limit
+  let previous: WorkRequest | undefined
+  for (;;) {
+    const current = await read(requestOptions)
+    if (previous?.status !== current.status || previous.result !== current.result) onUpdate?.(current)
+    previous = current
+    if (isWorkRequestFinished(current)) return current
+    const remaining = deadline - Date.now()
+    if (remaining <= 0) throw new WorkRequestWaitTimeoutError(current, limit)
+    await nap(Math.min(interval, remaining), wakeUp, requestOptions.signal, url)
+  }
+}
