@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Bundles the CLI into one file, dist/bin.js, with every library and dependency inside, so
+// installing @debusine-ts/cli fetches one package. Run from apps/cli by its build.
+// Not minified: stack traces in bug reports stay readable without a source map.
+import { readFileSync } from 'node:fs'
+import { build } from 'esbuild'
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'))
+const node = manifest.engines.node.replace(/^>=\s*/, '')
+await build({
+  entryPoints: ['src/bin.ts'],
+  outfile: 'dist/bin.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: `node${node}`,
+  // CommonJS dependencies (tar-stream and its streams) call require() for Node built-ins,
+  // which an ES module does not have.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // Libraries pick their Node entry; no browser shims.
+  conditions: ['node'],
+  legalComments: 'eof',
+  logLevel: 'warning',
+})
