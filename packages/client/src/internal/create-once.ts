@@ -1,20 +1,39 @@
+import type { WorkRequest } from '@debusine-ts/models'
 import { ConnectionError, ServerError, type RequestOptions } from '@debusine-ts/transport'
 import { CreateOutcomeUnknownError, type CreateOptions } from '../resources/create-outcome.js'
 
 /** How to create one kind of object without ever creating it twice. */
-export interface CreateOnce<Created> {
+export interface CreateOnce<Created extends { id: number }> {
   /** What is being created, for messages: `work request of task "noop" in workspace "System"`. */
   what: string
   /** How to check by hand, for the error: e.g. `` `debusine-ts work-request list` ``. */
   check: string
   /** Send the create once; it must pass `retryStaleConnection: false` to the transport. */
   send: (options: RequestOptions) => Promise<Created>
+  /** The ids this namespace's creates returned lately: never taken for a lost create. */
+  recent: RecentIds
   /** Look on the server for what the create made since `since` (ms since the epoch); undefined if nothing. */
   find: (since: number, options: RequestOptions) => Promise<Created | undefined>
 }
 
-// Our clock and the server's may disagree a little: look this much further back.
-const clockSlackMs = 2_000
+/**
+ * Remembers the ids a namespace's creates returned lately, so that looking for a lost
+ * create never takes an earlier identical one (made a moment before by the same client).
+ */
+export class RecentIds {
+  readonly #ids: number[] = []
+
+  /** Remember `id`; the oldest is forgotten past 1000. */
+  add(id: number): void {
+    this.#ids.push(id)
+    if (this.#ids.length > 1000) this.#ids.shift()
+  }
+
+  /** Whether `id` was returned lately. */
+  has(id: number): boolean {
+    return this.#ids.includes(id)
+  }
+}
 
 /** Whether a failure leaves open whether the server acted, with what is known about it. */
 function uncertainty(error: unknown): { stale: boolean } | undefined {
@@ -33,16 +52,20 @@ function uncertainty(error: unknown): { stale: boolean } | undefined {
  * before any answer (the server did not take the request up), the create is sent again;
  * otherwise {@link CreateOutcomeUnknownError}. Never a blind retry.
  */
-export async function createOnce<Created>(
+export async function createOnce<Created extends { id: number }>(
   spec: CreateOnce<Created>,
   options: CreateOptions = {},
 ): Promise<Created> {
   const { onRecovered, ...requestOptions } = options
-  const started = Date.now() - clockSlackMs
+  // @NOTE Compared with the server's `created_at`: the two clocks are taken to agree (NTP).
+  // A server clock behind ours makes a lost create unfindable (an error, never a duplicate).
+  const started = Date.now()
   const resends = requestOptions.maxRetries ?? 2
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await spec.send(requestOptions)
+      const created = await spec.send(requestOptions)
+      spec.recent.add(created.id)
+      return created
     } catch (error) {
       const unknown = uncertainty(error)
       if (unknown === undefined) throw error
@@ -52,6 +75,7 @@ export async function createOnce<Created>(
           note: `The answer to the create was lost (${(error as Error).message.replace(/\.$/, '')}); the ${spec.what} was found on the server.`,
           cause: error as Error,
         })
+        spec.recent.add(found.id)
         return found
       }
       if (!unknown.stale || attempt >= resends) {
@@ -64,4 +88,21 @@ export async function createOnce<Created>(
       }
     }
   }
+}
+
+/**
+ * The newest work request of `newestFirst` created since `since` (ms since the epoch) that
+ * `matches` and is not one of `recent`; the listing stops at the first older one.
+ */
+export async function findCreated(
+  newestFirst: AsyncIterable<WorkRequest>,
+  since: number,
+  recent: RecentIds,
+  matches: (candidate: WorkRequest) => boolean,
+): Promise<WorkRequest | undefined> {
+  for await (const candidate of newestFirst) {
+    if (Date.parse(candidate.created_at) < since) return undefined
+    if (!recent.has(candidate.id) && matches(candidate)) return candidate
+  }
+  return undefined
 }

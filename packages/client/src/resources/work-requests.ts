@@ -7,7 +7,7 @@ import {
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied } from '../internal/api-error-hint.js'
-import { createOnce } from '../internal/create-once.js'
+import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
 import {
@@ -39,14 +39,13 @@ export interface WorkRequestConfirmation {
   comment?: string | undefined
 }
 
-const defaultPollInterval = 2000
-
 /**
  * Work requests: create, read, list, reprioritize, abort, retry, follow until they
  * finish, and the worker-side completion and external-debsign steps.
  */
 export class WorkRequests {
   readonly #context: ClientContext
+  readonly #created = new RecentIds()
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
@@ -76,6 +75,7 @@ export class WorkRequests {
       {
         what: `work request of task "${body.task_name}"${body.workspace === undefined ? '' : ` in workspace "${body.workspace}"`}`,
         check: '`debusine-ts work-request list` (the newest first)',
+        recent: this.#created,
         send: (sendOptions) =>
           transport.request('POST', '/work-request/', {
             ...sendOptions,
@@ -85,13 +85,10 @@ export class WorkRequests {
             expectedStatus: 200,
             retryStaleConnection: false,
           }),
-        find: async (since, findOptions) => {
-          for await (const candidate of this.list({}, findOptions)) {
-            if (Date.parse(candidate.created_at) < since) return undefined
-            if (isCreatedFrom(candidate, body, since)) return candidate
-          }
-          return undefined
-        },
+        find: (since, findOptions) =>
+          findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
+            isCreatedFrom(candidate, body, since),
+          ),
       },
       options,
     )
@@ -397,6 +394,6 @@ export class WorkRequests {
   async waitForCompletion(id: number, options: WaitForCompletionOptions = {}): Promise<WorkRequest> {
     positiveId(id, 'id', 'WaitForCompletion')
     const url = this.#context.transport.url(path`/work-request/${id}/`)
-    return waitUntilFinished((readOptions) => this.get(id, readOptions), url, options, defaultPollInterval)
+    return waitUntilFinished((readOptions) => this.get(id, readOptions), url, options, 2000)
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied } from '../internal/api-error-hint.js'
-import { createOnce } from '../internal/create-once.js'
+import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
 import { canonicalJson } from './work-request-input.js'
@@ -61,6 +61,7 @@ function startedFrom(
  */
 export class Workflows {
   readonly #context: ClientContext
+  readonly #created = new RecentIds()
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
@@ -120,6 +121,7 @@ export class Workflows {
             `workflow ${body.template_name === '' ? `task "${body.task_name}"` : `from template "${body.template_name}"`}` +
             (body.workspace === null ? '' : ` in workspace "${body.workspace}"`),
           check: '`debusine-ts workflow list` (the newest first)',
+          recent: this.#created,
           send: (sendOptions) =>
             transport.request('POST', '/workflow/', {
               ...sendOptions,
@@ -129,13 +131,10 @@ export class Workflows {
               expectedStatus: 201,
               retryStaleConnection: false,
             }),
-          find: async (since, findOptions) => {
-            for await (const candidate of this.list({}, findOptions)) {
-              if (Date.parse(candidate.created_at) < since) return undefined
-              if (startedFrom(candidate, wire)) return candidate
-            }
-            return undefined
-          },
+          find: (since, findOptions) =>
+            findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
+              startedFrom(candidate, wire),
+            ),
         },
         options,
       )

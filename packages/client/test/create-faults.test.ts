@@ -1,0 +1,156 @@
+/**
+ * Creates through the fault proxy against the real Debusine 0.16.2 server: answers lost
+ * after the server acted, keep-alive connections closed under a request, and an outcome
+ * that cannot be decided. Every fate is seeded: the same run every time.
+ */
+import type { WorkRequest } from '@debusine-ts/models'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startFaultProxy, type FaultProxy, type Fates } from '../../../tooling/fault-proxy/index.js'
+import { rejection } from '../../../tooling/vitest/rejection.js'
+import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { CreateOutcomeUnknownError, DebusineClient, type CreateRecovery } from '../src/index.js'
+
+let workspace: string
+let direct: DebusineClient
+const proxies: FaultProxy[] = []
+
+// A workspace of its own per test: what a test finds there, it created.
+beforeEach(async () => {
+  workspace = await freshWorkspace('creates')
+  const server = realServer()
+  direct = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
+})
+
+afterEach(async () => {
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()))
+})
+
+async function throughProxy(
+  seed: number,
+  fates: Fates,
+): Promise<{ proxy: FaultProxy; client: DebusineClient }> {
+  const server = realServer()
+  const proxy = await startFaultProxy({ target: server.apiUrl, seed, fates })
+  proxies.push(proxy)
+  const client = new DebusineClient({
+    apiUrl: proxy.url,
+    token: server.token,
+    scope: server.scope,
+    workspace,
+  })
+  return { proxy, client }
+}
+
+/** Let undici hand the connection of the last answer back to its pool, so the next request reuses it. */
+async function settlePool(): Promise<void> {
+  for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/** The work requests of the test's workspace, read without the proxy. */
+async function inWorkspace(): Promise<WorkRequest[]> {
+  const all = await direct.workRequests.list().toArray({ limit: 1000 })
+  return all.filter((request) => request.workspace === workspace)
+}
+
+const isCreate = (method: string, target: string): boolean =>
+  method === 'POST' && /\/api\/1\.0\/(work-request|workflow)\/$/.test(target)
+
+describe('creates through a faulty network (real server, seeded faults)', () => {
+  it('30 work request creates with 25 % of the answers lost after the server acted: no duplicates, no false failures', async () => {
+    const { proxy, client } = await throughProxy(2026, {
+      request: ({ method, target, random }) =>
+        isCreate(method, target) && random.chance(0.25) ? { kind: 'drop-response' } : { kind: 'pass' },
+    })
+    const recoveries: CreateRecovery[] = []
+    const created: WorkRequest[] = []
+    for (let index = 0; index < 30; index += 1) {
+      // The same task and data every time: the hardest case for finding a lost create.
+      created.push(
+        await client.workRequests.create(
+          { task_name: 'noop', task_data: { result: 'success' } },
+          { onRecovered: (recovery) => recoveries.push(recovery) },
+        ),
+      )
+    }
+    const lost = proxy.counters.requests.filter((request) => request.fate === 'drop-response')
+    expect(lost.length).toBeGreaterThanOrEqual(4)
+    expect(recoveries).toHaveLength(lost.length)
+    expect(recoveries[0]?.note).toMatch(/answer to the create was lost .*found on the server/)
+    const ids = created.map((request) => request.id)
+    expect(new Set(ids).size).toBe(30)
+    const onServer = await inWorkspace()
+    expect(onServer.map((request) => request.id).toSorted((a, b) => a - b)).toEqual(
+      ids.toSorted((a, b) => a - b),
+    )
+    // Nothing was sent twice: one create request reached the server per work request.
+    expect(
+      proxy.counters.requests.filter((request) => isCreate(request.method, request.target)),
+    ).toHaveLength(30)
+  })
+
+  it('a POST on a keep-alive connection the server closes (a recycled worker) is sent again and succeeds once', async () => {
+    let closed = 0
+    const { proxy, client } = await throughProxy(7, {
+      request: ({ method, target, onConnection }) => {
+        if (!isCreate(method, target) || onConnection === 1 || closed > 0) return { kind: 'pass' }
+        closed += 1
+        return { kind: 'close' }
+      },
+    })
+    await client.whoami()
+    await settlePool()
+    const recoveries: CreateRecovery[] = []
+    const created = await client.workRequests.create(
+      { task_name: 'noop', task_data: { result: 'success' } },
+      { onRecovered: (recovery) => recoveries.push(recovery) },
+    )
+    expect(closed).toBe(1)
+    expect(recoveries).toEqual([])
+    expect((await inWorkspace()).map((request) => request.id)).toEqual([created.id])
+    expect(proxy.counters.requests.filter((request) => request.fate === 'close')).toHaveLength(1)
+  })
+
+  it('a create whose outcome cannot be decided fails with CreateOutcomeUnknownError, saying what to check, and is not sent twice', async () => {
+    const { proxy, client } = await throughProxy(11, {
+      // A fresh connection closed under the first create: the server never saw it, but
+      // nothing proves that to the client.
+      request: ({ method, target, onConnection }) =>
+        isCreate(method, target) && onConnection === 1 ? { kind: 'close' } : { kind: 'pass' },
+    })
+    const error = await rejection(
+      client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } }),
+    )
+    expect(CreateOutcomeUnknownError.isInstance(error)).toBe(true)
+    expect((error as CreateOutcomeUnknownError).code).toBe('create_outcome_unknown')
+    expect(error.message).toContain(`work request of task "noop" in workspace "${workspace}"`)
+    expect(error.message).toMatch(
+      /debusine-ts work-request list.*run the same command again only if it is not there/,
+    )
+    expect(await inWorkspace()).toEqual([])
+    expect(
+      proxy.counters.requests.filter((request) => isCreate(request.method, request.target)),
+    ).toHaveLength(1)
+  })
+
+  it('a workflow whose start answer is lost is found and returned once', async () => {
+    const templateName = uniqueName('noop')
+    await direct.workflowTemplates.create({ name: templateName, task_name: 'noop', static_parameters: {} })
+    const { proxy, client } = await throughProxy(5, {
+      request: ({ method, target }) =>
+        method === 'POST' && target.endsWith('/workflow/') ? { kind: 'drop-response' } : { kind: 'pass' },
+    })
+    const recoveries: CreateRecovery[] = []
+    const started = await client.workflows.start(
+      { templateName },
+      { onRecovered: (recovery) => recoveries.push(recovery) },
+    )
+    expect(recoveries).toHaveLength(1)
+    expect(started).toMatchObject({ task_type: 'Workflow', workspace })
+    const workflows = await direct.workflows.list().toArray({ limit: 100 })
+    const ours = workflows.filter(
+      (workflow) => workflow.workspace === workspace && workflow.task_name === 'noop',
+    )
+    expect(ours.map((workflow) => workflow.id)).toEqual([started.id])
+    expect(proxy.counters.requests.filter((request) => request.fate === 'drop-response')).toHaveLength(1)
+  })
+})
