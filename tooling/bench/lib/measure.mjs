@@ -1,0 +1,65 @@
+// Measuring helpers shared by the benchmarks: run a command under GNU time, read the real
+// server's settings and the CPU time its processes have used.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs'
+
+const ENV_FILE = process.env.DEBUSINE_TS_SERVER_ENV ?? '/var/cache/debusine-ts/sid/env'
+
+/** The real server's env file (tooling/real-server/up) as an object of KEY: value. */
+export function readServerEnv(path = ENV_FILE) {
+  const entries = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+  return Object.fromEntries(entries)
+}
+
+const TICKS_PER_SECOND = 100 // USER_HZ on Linux
+
+/** CPU seconds (user + system) used so far by every process running in the server's chroot. */
+export function serverCpuSeconds(serverRoot) {
+  let ticks = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readlinkSync(`/proc/${entry}/root`) !== serverRoot) continue
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15)
+    } catch {
+      // the process exited while we read it
+    }
+  }
+  return ticks / TICKS_PER_SECOND
+}
+
+/**
+ * Run a command under GNU time and measure it, and the server's CPU time meanwhile.
+ * @returns {{ seconds: number, cpuSeconds: number, peakMib: number, serverCpuSeconds: number, stdout: string }}
+ */
+export function timed(command, args, { serverRoot, ...options } = {}) {
+  const serverBefore = serverRoot === undefined ? 0 : serverCpuSeconds(serverRoot)
+  const result = spawnSync('/usr/bin/time', ['-f', '@@TIME %e %U %S %M', command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    ...options,
+  })
+  const serverAfter = serverRoot === undefined ? 0 : serverCpuSeconds(serverRoot)
+  const match = /@@TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr)
+  if (result.status !== 0 || match === null) {
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`)
+  }
+  return {
+    seconds: Number(match[1]),
+    cpuSeconds: Number(match[2]) + Number(match[3]),
+    peakMib: Number(match[4]) / 1024,
+    serverCpuSeconds: serverAfter - serverBefore,
+    stdout: result.stdout,
+  }
+}
+
+/** Median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

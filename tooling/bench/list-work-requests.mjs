@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// List the newest N work requests (default 1,000) as YAML, interleaved, with our CLI, the
+// Python CLI 0.16.2 in the chroot, and the same protocol by hand (a Python stdlib pager on
+// one keep-alive connection: GET the first page, follow `next`). Prints wall, CPU, peak RSS,
+// the server's CPU and the ratio to the pager.
+//
+//   node tooling/bench/list-work-requests.mjs [--count 1000] [--rounds 3]
+//
+// Needs: the real server up, the CLI built (apps/cli/dist/bin.js), root, /usr/bin/time,
+// python3. The server pages work requests 10 at a time (PROTOCOL §4), so the run is mostly
+// the server's time: the figure to watch is each tool's overhead over the pager.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { median, readServerEnv, timed } from './lib/measure.mjs'
+
+const repository = fileURLToPath(new URL('../..', import.meta.url))
+const argv = process.argv.slice(2)
+const option = (name, fallback) => {
+  const index = argv.indexOf(`--${name}`)
+  return index === -1 ? fallback : argv[index + 1]
+}
+const count = Number(option('count', '1000'))
+const rounds = Number(option('rounds', '3'))
+
+const env = readServerEnv()
+const apiUrl = env.DEBUSINE_TS_API_URL.replace(/\/+$/, '')
+const token = env.DEBUSINE_TS_TOKEN
+const scope = env.DEBUSINE_TS_SCOPE
+const serverRoot = env.DEBUSINE_TS_SERVER_ROOT
+const headers = { Token: token, 'X-Debusine-Scope': scope, 'Content-Type': 'application/json' }
+
+// The reference: the protocol by hand, one keep-alive connection, JSON parsed, nothing printed.
+const pager = `
+import http.client, json, sys, urllib.parse
+api, token, scope, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+base = urllib.parse.urlsplit(api)
+connection = http.client.HTTPConnection(base.hostname, base.port)
+headers = {"Token": token, "X-Debusine-Scope": scope, "Accept": "application/json"}
+path, seen = base.path + "/1.0/work-request/", 0
+def get(path):
+    global connection
+    try:
+        connection.request("GET", path, headers=headers)
+        return connection.getresponse().read()
+    except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        # The server closed the idle connection (or recycled its worker): GET again on a new one.
+        connection.close()
+        connection = http.client.HTTPConnection(base.hostname, base.port)
+        connection.request("GET", path, headers=headers)
+        return connection.getresponse().read()
+while path and seen < limit:
+    page = json.loads(get(path))
+    seen += len(page["results"])
+    following = page.get("next")
+    path = urllib.parse.urlsplit(following)._replace(scheme="", netloc="").geturl() if following else None
+print(min(seen, limit))
+`
+
+/** How many work requests the list shows, up to `limit` (by the pager). */
+function visibleCount(limit) {
+  return Number(timed('python3', ['-c', pager, apiUrl, token, scope, String(limit)]).stdout.trim())
+}
+
+/** Add work requests no worker runs (created, then aborted) until `count` are listed. */
+async function ensureWorkRequests() {
+  const missing = count - visibleCount(count)
+  if (missing <= 0) return
+  process.stderr.write(`creating ${missing} work requests (created and aborted at once)\n`)
+  for (let index = 0; index < missing; index += 1) {
+    const created = await fetch(`${apiUrl}/1.0/work-request/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        task_name: 'mmdebstrap',
+        task_data: {
+          bootstrap_options: { architecture: 'amd64' },
+          bootstrap_repositories: [{ mirror: 'http://mirror.example/debian', suite: 'sid' }],
+        },
+        workspace: env.DEBUSINE_TS_WORKSPACE,
+      }),
+    })
+    if (!created.ok) throw new Error(`creating a work request: ${created.status} ${await created.text()}`)
+    const { id } = await created.json()
+    const aborted = await fetch(`${apiUrl}/1.0/work-request/${id}/abort/`, { method: 'POST', headers })
+    if (!aborted.ok) throw new Error(`aborting work request ${id}: ${aborted.status}`)
+  }
+}
+
+function configFile() {
+  const directory = mkdtempSync(join(tmpdir(), 'bench-list-'))
+  const path = join(directory, 'config.ini')
+  writeFileSync(
+    path,
+    `[General]\ndefault-server = bench\n\n[server:bench]\napi-url = ${apiUrl}\nscope = ${scope}\n` +
+      `token = ${token}\ndefault-workspace = ${env.DEBUSINE_TS_WORKSPACE}\n`,
+  )
+  return path
+}
+
+const itemsIn = (yaml) => yaml.split('\n').filter((line) => line.startsWith('- ')).length
+
+await ensureWorkRequests()
+const config = configFile()
+const tools = {
+  'debusine-ts': () => {
+    const run = timed(
+      process.execPath,
+      [join(repository, 'apps/cli/dist/bin.js'), '--config-file', config, 'work-request', 'list', '--limit', String(count), '--yaml'],
+      { serverRoot },
+    )
+    return { ...run, items: itemsIn(run.stdout) }
+  },
+  'python debusine 0.16.2': () => {
+    const run = timed(
+      join(repository, 'tooling/real-server/debusine'),
+      ['work-request', 'list', '--limit', String(count), '--yaml'],
+      { serverRoot },
+    )
+    return { ...run, items: itemsIn(run.stdout) }
+  },
+  'pager (reference)': () => {
+    const run = timed('python3', ['-c', pager, apiUrl, token, scope, String(count)], { serverRoot })
+    return { ...run, items: Number(run.stdout.trim()) }
+  },
+}
+
+const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
+for (let round = 0; round < rounds; round += 1) {
+  // Rotate the order so that no tool always runs first (or right after another).
+  const names = Object.keys(tools)
+  const order = names.slice(round % names.length).concat(names.slice(0, round % names.length))
+  for (const name of order) {
+    const run = tools[name]()
+    if (run.items !== count) throw new Error(`${name} listed ${run.items} work requests, not ${count}`)
+    results[name].push(run)
+    process.stderr.write(`round ${round + 1}: ${name} ${run.seconds.toFixed(2)} s\n`)
+  }
+}
+
+const reference = median(results['pager (reference)'].map((run) => run.seconds))
+const rows = Object.entries(results).map(([name, runs]) => {
+  const wall = median(runs.map((run) => run.seconds))
+  return [
+    name,
+    wall.toFixed(2),
+    median(runs.map((run) => run.cpuSeconds)).toFixed(2),
+    median(runs.map((run) => run.peakMib)).toFixed(0),
+    median(runs.map((run) => run.serverCpuSeconds)).toFixed(2),
+    (wall / reference).toFixed(3),
+  ]
+})
+const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× pager']
+console.log(`list ${count} work requests as YAML, median of ${rounds} interleaved rounds`)
+console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
+for (const row of rows) console.log(`| ${row.join(' | ')} |`)
