@@ -1,6 +1,8 @@
 import { WhoAmISchema, type WhoAmI } from '@debusine-ts/models'
 import { Transport, type RequestOptions, type TransportConfig } from '@debusine-ts/transport'
+import { Archive } from './archive/archive.js'
 import type { ClientContext } from './client-context.js'
+import { DebianPackages } from './debian-import/debian-packages.js'
 import { Artifacts } from './resources/artifacts.js'
 import { Assets } from './resources/assets.js'
 import { Collections } from './resources/collections.js'
@@ -62,6 +64,10 @@ export class DebusineClient {
   readonly taskConfigurations: TaskConfigurations
   /** Metrics emitted through the server. */
   readonly metrics: Metrics
+  /** The Debian archive of a workspace: suites and their packages. */
+  readonly archive: Archive
+  /** Debian packages: import them as artifacts, sign uploads for workflows. */
+  readonly debian: DebianPackages
 
   /**
    * @param config the server's `/api` URL, token, scope, default workspace and transport
@@ -82,6 +88,8 @@ export class DebusineClient {
     this.workspaces = new Workspaces(context)
     this.taskConfigurations = new TaskConfigurations(context)
     this.metrics = new Metrics(context)
+    this.archive = new Archive(context)
+    this.debian = new DebianPackages(context)
   }
 
   /**

@@ -16,6 +16,26 @@ export { WorkRequests } from './resources/work-requests.js'
 export { WorkflowTemplates } from './resources/workflow-templates.js'
 export { Workflows } from './resources/workflows.js'
 export { Workspaces } from './resources/workspaces.js'
+export {
+  Archive,
+  archiveCollection,
+  type ArchiveRequestOptions,
+  type SuiteCreateInput,
+  type SuiteCreation,
+  type PackageQuery,
+  type PackageMatch,
+  type PackageRemoveOptions,
+} from './archive/archive.js'
+export { packageCopyRequest, type PackageCopyInput, type SuiteVariables } from './archive/package-copy.js'
+export { BaseTemplateError, type BaseTemplateErrorCode } from './archive/base-template-error.js'
+export type { SuiteRelationFromTemplate } from './archive/base-template.js'
+export { DebianPackages } from './debian-import/debian-packages.js'
+export type { DebianImport, DebianImportOptions } from './debian-import/import-debian.js'
+export { fetchDebianFiles, type FetchDebianFilesOptions } from './debian-import/fetch-debian-files.js'
+export { DebianDownloadError, type DebianDownloadErrorCode } from './debian-import/debian-download-error.js'
+export type { SignUploadOptions, SignedUpload } from './signing/external-debsign.js'
+export { debsign, UploadSignerError, type DebsignOptions, type UploadSigner } from './signing/debsign.js'
+export { ExternalDebsignError, type ExternalDebsignErrorCode } from './signing/external-debsign-error.js'
 export { WorkRequestWaitTimeoutError } from './resources/work-request-wait-timeout-error.js'
 export type {
   WorkRequestCreateRequest,

@@ -1,4 +1,10 @@
-import { parseModel, parseResponse, type CollectionRelationType, type OpenEnum } from '@debusine-ts/models'
+import {
+  formatCollectionName,
+  parseModel,
+  parseResponse,
+  type CollectionRelationType,
+  type OpenEnum,
+} from '@debusine-ts/models'
 import { ApiError, path, type PagedList } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import {
@@ -44,11 +50,6 @@ export interface CollectionRelationReplaceOptions extends CollectionRequestOptio
   ifMatch?: string | undefined
 }
 
-// The server names collections in relation URLs and queries as NAME@CATEGORY.
-function identifier(collection: CollectionIdentifier): string {
-  return `${collection.name}@${collection.category}`
-}
-
 /**
  * Relations between collections of a workspace (`suite-requires`, `suite-based-on`, …):
  * list them, and replace the targets of one source and type (optionally guarded by an ETag).
@@ -80,8 +81,8 @@ export class CollectionRelations {
     return this.#context.transport.list(path`/collection-relation/${workspace}/`, CollectionRelationSchema, {
       ...withoutWorkspace(options),
       query: {
-        source: filter.source === undefined ? undefined : identifier(filter.source),
-        target: filter.target === undefined ? undefined : identifier(filter.target),
+        source: filter.source === undefined ? undefined : formatCollectionName(filter.source),
+        target: filter.target === undefined ? undefined : formatCollectionName(filter.target),
         type: filter.type,
       },
       model: 'CollectionRelation',
@@ -103,7 +104,7 @@ export class CollectionRelations {
     // @NOTE `stream` is used only to read the ETag header; the body is one small JSON page.
     const response = await this.#context.transport.stream('GET', path`/collection-relation/${workspace}/`, {
       ...withoutWorkspace(options),
-      query: { source: identifier(source), type },
+      query: { source: formatCollectionName(source), type },
       headers: { Accept: 'application/json', ...options?.headers },
       expectedStatus: 200,
     })
@@ -137,7 +138,7 @@ export class CollectionRelations {
     try {
       return await this.#context.transport.request(
         'PUT',
-        path`/collection-relation/${workspace}/${identifier(source)}/${type}/`,
+        path`/collection-relation/${workspace}/${formatCollectionName(source)}/${type}/`,
         {
           ...withoutWorkspace(rest),
           headers: { ...rest.headers, ...(ifMatch === undefined ? {} : { 'If-Match': ifMatch }) },

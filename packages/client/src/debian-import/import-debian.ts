@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { debianPackageArtifacts } from '@debusine-ts/artifacts'
+import { RelationType, type Artifact } from '@debusine-ts/models'
+import type { FetchFunction } from '@debusine-ts/transport'
+import type { UploadProgress } from '../resources/artifact-options.js'
+import type { Artifacts } from '../resources/artifacts.js'
+import type { Relations } from '../resources/relations.js'
+import { DebianDownloadError } from './debian-download-error.js'
+import { fetchDebianFiles } from './fetch-debian-files.js'
+
+/** Options of `client.debian.import`. */
+export interface DebianImportOptions {
+  /** The workspace of the new artifacts; default: the client's default workspace. */
+  workspace?: string | undefined
+  /** When the new artifacts expire; default: the workspace's default. */
+  expireAt?: Date | string | undefined
+  /** Aborts the import (downloads, file reads, uploads). */
+  signal?: AbortSignal | undefined
+  /** The fetch implementation for an http(s) source; default the global `fetch`. */
+  fetch?: FetchFunction | undefined
+  /** Called as the files of each artifact are uploaded, with the artifact's position (0 first). */
+  onProgress?: ((progress: UploadProgress & { artifactIndex: number }) => void) | undefined
+}
+
+/** What `client.debian.import` created. */
+export interface DebianImport {
+  /** The first artifact: the upload of a `.changes`, or the only artifact of a `.dsc` or `.deb`. */
+  artifact: Artifact
+  /**
+   * The source and binary packages of a `.changes`, in order; `artifact` has an `extends`
+   * and a `relates-to` relation to each.
+   */
+  related: Artifact[]
+}
+
+/** The resource namespaces an import uses. */
+export interface DebianImportResources {
+  artifacts: Artifacts
+  relations: Relations
+}
+
+const urlScheme = /^[a-z][a-z0-9+.-]*:/i
+
+/**
+ * Import a Debian file, as `debusine import-debian` does; see `client.debian.import`.
+ * `source` is a local path (relative to the current directory), a `file://` URL, or an
+ * http(s) URL whose files are fetched into a temporary directory first (removed after).
+ */
+export async function importDebian(
+  resources: DebianImportResources,
+  source: string,
+  options: DebianImportOptions = {},
+): Promise<DebianImport> {
+  const { signal } = options
+  let temporary: string | undefined
+  try {
+    let path: string
+    if (/^https?:\/\//i.test(source)) {
+      temporary = await mkdtemp(join(tmpdir(), 'debusine-ts-import-'))
+      path = await fetchDebianFiles(source, temporary, { signal, fetch: options.fetch })
+    } else if (source.startsWith('file://')) {
+      path = fileURLToPath(source)
+    } else if (urlScheme.test(source) && !/^[a-z]:[\\/]/i.test(source)) {
+      throw new DebianDownloadError(
+        'unsupported_url',
+        `Not a supported URL scheme: ${source} (give a local path, a file:// URL or an http(s) URL).`,
+        { url: source },
+      )
+    } else {
+      path = resolve(source)
+    }
+    const locals = await debianPackageArtifacts(path, { signal })
+    const uploaded: Artifact[] = []
+    for (const [artifactIndex, local] of locals.entries()) {
+      uploaded.push(
+        await resources.artifacts.upload(local, {
+          workspace: options.workspace,
+          expireAt: options.expireAt,
+          signal,
+          onProgress:
+            options.onProgress === undefined
+              ? undefined
+              : (progress) => options.onProgress?.({ ...progress, artifactIndex }),
+        }),
+      )
+    }
+    const [artifact, ...related] = uploaded as [Artifact, ...Artifact[]]
+    for (const target of related) {
+      await resources.relations.create(artifact.id, target.id, RelationType.EXTENDS, { signal })
+      await resources.relations.create(artifact.id, target.id, RelationType.RELATES_TO, { signal })
+    }
+    return { artifact, related }
+  } finally {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true })
+  }
+}
