@@ -12,11 +12,13 @@ import { CreateOutcomeUnknownError, DebusineClient, type CreateRecovery } from '
 
 let workspace: string
 let direct: DebusineClient
+let testStart: number
 const proxies: FaultProxy[] = []
 
 // A workspace of its own per test: what a test finds there, it created.
 beforeEach(async () => {
   workspace = await freshWorkspace('creates')
+  testStart = Date.now()
   const server = realServer()
   direct = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })
@@ -46,10 +48,14 @@ async function settlePool(): Promise<void> {
   for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => setImmediate(resolve))
 }
 
-/** The work requests of the test's workspace, read without the proxy. */
+/** The work requests of the test's workspace, read without the proxy (newest first, back to the test's start). */
 async function inWorkspace(): Promise<WorkRequest[]> {
-  const all = await direct.workRequests.list().toArray({ limit: 1000 })
-  return all.filter((request) => request.workspace === workspace)
+  const found: WorkRequest[] = []
+  for await (const request of direct.workRequests.list()) {
+    if (Date.parse(request.created_at) < testStart) break
+    if (request.workspace === workspace) found.push(request)
+  }
+  return found
 }
 
 const isCreate = (method: string, target: string): boolean =>
@@ -152,5 +158,33 @@ describe('creates through a faulty network (real server, seeded faults)', () => 
     )
     expect(ours.map((workflow) => workflow.id)).toEqual([started.id])
     expect(proxy.counters.requests.filter((request) => request.fate === 'drop-response')).toHaveLength(1)
+  })
+
+  it('a collection and a workflow template whose create answers are lost are found by name and returned', async () => {
+    const { proxy, client } = await throughProxy(3, {
+      request: ({ method, target }) =>
+        method === 'POST' && /\/(collection|workflow-template)\/[^/]+\/$/.test(target)
+          ? { kind: 'drop-response' }
+          : { kind: 'pass' },
+    })
+    const recoveries: CreateRecovery[] = []
+    const onRecovered = (recovery: CreateRecovery): void => {
+      recoveries.push(recovery)
+    }
+    const name = uniqueName('lost')
+    const collection = await client.collections.create(
+      { name, category: 'debusine:test', data: { kept: true } },
+      { onRecovered },
+    )
+    expect(collection).toMatchObject({ name, category: 'debusine:test', data: { kept: true } })
+    const template = await client.workflowTemplates.create(
+      { name, task_name: 'noop', static_parameters: {} },
+      { onRecovered },
+    )
+    expect(template).toMatchObject({ name, task_name: 'noop' })
+    expect(recoveries).toHaveLength(2)
+    expect(proxy.counters.requests.filter((request) => request.fate === 'drop-response')).toHaveLength(2)
+    expect((await direct.collections.get({ category: 'debusine:test', name })).id).toBe(collection.id)
+    expect((await direct.workflowTemplates.get(name)).id).toBe(template.id)
   })
 })

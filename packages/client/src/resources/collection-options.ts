@@ -1,4 +1,4 @@
-import type { RequestOptions } from '@debusine-ts/transport'
+import { pickRequestOptions, type RequestOptions } from '@debusine-ts/transport'
 
 /** Options of the collection operations: the request options and the workspace. */
 export interface CollectionRequestOptions extends RequestOptions {
@@ -16,8 +16,5 @@ export interface CollectionIdentifier {
 
 /** The request options without the workspace, which is not a transport option. */
 export function withoutWorkspace(options: CollectionRequestOptions | undefined): RequestOptions {
-  if (options === undefined) return {}
-  const rest: CollectionRequestOptions = { ...options }
-  delete rest.workspace
-  return rest
+  return pickRequestOptions(options)
 }

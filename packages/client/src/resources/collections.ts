@@ -4,9 +4,10 @@ import {
   type Collection,
   type CollectionCreateRequestSchema,
 } from '@debusine-ts/models'
-import { path, type PagedList } from '@debusine-ts/transport'
+import { NotFoundError, path, type PagedList } from '@debusine-ts/transport'
 import type { z } from 'zod'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
+import { createOnce, RecentIds } from '../internal/create-once.js'
 import { CollectionItems } from './collection-items.js'
 import {
   withoutWorkspace,
@@ -17,6 +18,8 @@ import { CollectionRelations } from './collection-relations.js'
 import { checkSingletonCollectionName } from './collection-singleton-rule.js'
 import { CollectionTokens } from './collection-tokens.js'
 import { collectionUpdateRequest, type CollectionUpdate } from './collection-update-request.js'
+import type { CreateOptions } from './create-outcome.js'
+import { canonicalJson } from './work-request-input.js'
 
 /**
  * A collection to create: `name`, `category` and `data`, and optionally the retention
@@ -44,6 +47,7 @@ export interface CollectionQuery extends CollectionIdentifier {
  */
 export class Collections {
   readonly #context: ClientContext
+  readonly #created = new RecentIds()
   /** Items of a collection: list, get, delete. */
   readonly items: CollectionItems
   /** Relations between collections (e.g. `suite-requires`): list and replace. */
@@ -72,20 +76,48 @@ export class Collections {
    *   exists`), or `Cannot deserialize collection` for an unknown category
    * @throws {PermissionDeniedError} when the user may not create collections there
    * @throws {NotFoundError} when the workspace does not exist or is not visible
+   * @throws {CreateOutcomeUnknownError} when the answer was lost and the collection was not found
    * @example
    * await client.collections.create({ name: 'scratch', category: 'debusine:test', data: {} })
    */
-  create(collection: CollectionCreate, options?: CollectionRequestOptions): Promise<Collection> {
+  create(
+    collection: CollectionCreate,
+    options?: CollectionRequestOptions & CreateOptions,
+  ): Promise<Collection> {
     const body = CollectionCreateRequestModel.create(collection)
     checkSingletonCollectionName(CollectionCreateRequestModel.name, collection.category, collection.name)
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.create')
-    return this.#context.transport.request('POST', path`/collection/${workspace}/`, {
-      ...withoutWorkspace(options),
-      body,
-      schema: CollectionSchema,
-      model: 'Collection',
-      expectedStatus: 201,
-    })
+    const { transport } = this.#context
+    return createOnce(
+      {
+        what: `collection ${body.name}@${body.category} in workspace "${workspace}"`,
+        check: `\`debusine-ts collection show -w ${workspace} ${body.name}@${body.category}\``,
+        recent: this.#created,
+        send: (sendOptions) =>
+          transport.request('POST', path`/collection/${workspace}/`, {
+            ...sendOptions,
+            body,
+            schema: CollectionSchema,
+            model: 'Collection',
+            expectedStatus: 201,
+            retryStaleConnection: false,
+          }),
+        // Names are unique in a workspace: the one found is ours when it holds what we sent.
+        find: async (_since, findOptions) => {
+          try {
+            const found = await this.get(
+              { category: collection.category, name: body.name },
+              { ...findOptions, workspace },
+            )
+            return canonicalJson(found.data) === canonicalJson(body.data) ? found : undefined
+          } catch (error) {
+            if (NotFoundError.isInstance(error)) return undefined
+            throw error
+          }
+        },
+      },
+      { ...withoutWorkspace(options), onRecovered: options?.onRecovered },
+    )
   }
 
   /**

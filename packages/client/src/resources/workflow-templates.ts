@@ -6,9 +6,11 @@ import {
   WorkflowTemplateSchema,
   type WorkflowTemplate,
 } from '@debusine-ts/models'
-import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
+import { NotFoundError, path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { createOnce, RecentIds } from '../internal/create-once.js'
+import type { CreateOptions } from './create-outcome.js'
 
 /** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
 export type WorkflowTemplateCreateInput = Parameters<typeof WorkflowTemplateCreateRequestModel.create>[0]
@@ -52,6 +54,7 @@ function workspaceOfLinks(template: WorkflowTemplate): string | undefined {
  */
 export class WorkflowTemplates {
   readonly #context: ClientContext
+  readonly #created = new RecentIds()
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
@@ -69,22 +72,44 @@ export class WorkflowTemplates {
    * @throws {ValidationError} for a missing name or task name, or an unknown key (nothing is sent)
    * @throws {BadRequestError} when the name is taken or the task is not a workflow
    * @throws {PermissionDeniedError} unless the user owns the workspace (the message says what else is needed)
+   * @throws {CreateOutcomeUnknownError} when the answer was lost and the template was not found
    */
   async create(
     template: WorkflowTemplateCreateInput,
-    options: WorkflowTemplateOptions = {},
+    options: WorkflowTemplateOptions & CreateOptions = {},
   ): Promise<WorkflowTemplate> {
-    const { workspace, ...requestOptions } = options
+    const { workspace, onRecovered, ...requestOptions } = options
     const body = WorkflowTemplateCreateRequestModel.create(template)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.create')
+    const { transport } = this.#context
     try {
-      return await this.#context.transport.request('POST', path`/workflow-template/${name}/`, {
-        ...requestOptions,
-        body,
-        schema: WorkflowTemplateSchema,
-        model: 'WorkflowTemplate',
-        expectedStatus: 201,
-      })
+      return await createOnce(
+        {
+          what: `workflow template "${body.name}" in workspace "${name}"`,
+          check: `\`debusine-ts workflow-template show -w ${name} ${body.name}\``,
+          recent: this.#created,
+          send: (sendOptions) =>
+            transport.request('POST', path`/workflow-template/${name}/`, {
+              ...sendOptions,
+              body,
+              schema: WorkflowTemplateSchema,
+              model: 'WorkflowTemplate',
+              expectedStatus: 201,
+              retryStaleConnection: false,
+            }),
+          // Names are unique in a workspace: the one found is ours when it runs the same task.
+          find: async (_since, findOptions) => {
+            try {
+              const found = await this.get(body.name, { ...findOptions, workspace: name })
+              return found.task_name === body.task_name ? found : undefined
+            } catch (error) {
+              if (NotFoundError.isInstance(error)) return undefined
+              throw error
+            }
+          },
+        },
+        { ...requestOptions, onRecovered },
+      )
     } catch (error) {
       throw explainPermissionDenied(error, configureHint)
     }
