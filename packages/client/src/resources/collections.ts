@@ -88,10 +88,11 @@ export class Collections {
     checkSingletonCollectionName(CollectionCreateRequestModel.name, collection.category, collection.name)
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.create')
     const { transport } = this.#context
+    const identity = `${body.name}@${String(collection.category)}`
     return createOnce(
       {
-        what: `collection ${body.name}@${body.category} in workspace "${workspace}"`,
-        check: `\`debusine-ts collection show -w ${workspace} ${body.name}@${body.category}\``,
+        what: `collection ${identity} in workspace "${workspace}"`,
+        check: `\`debusine-ts collection show -w ${workspace} ${identity}\``,
         recent: this.#created,
         send: (sendOptions) =>
           transport.request('POST', path`/collection/${workspace}/`, {
