@@ -58,6 +58,50 @@ async function* nonEmpty(
 }
 
 /**
+ * Where an archive entry goes, checked: undefined for a directory entry (nothing to
+ * write), else its path in the artifact, its destination and what it must be.
+ */
+async function entryTarget(
+  artifactId: number,
+  root: string,
+  header: TarHeader,
+  expected: ReadonlyMap<string, ExpectedContent>,
+  done: readonly string[],
+): Promise<{ path: string; destination: string; content: ExpectedContent } | undefined> {
+  const name = header.name
+  const why = unsafeEntryName(name)
+  if (why !== undefined) throw unsafe(artifactId, name, why)
+  if (header.type === 'symlink' || header.type === 'link') {
+    throw unsafe(
+      artifactId,
+      name,
+      `it is a ${header.type === 'link' ? 'hard' : 'symbolic'} link to "${header.linkname ?? ''}"; only regular files are expected`,
+    )
+  }
+  const target = resolve(root, name)
+  const fromRoot = relative(root, target)
+  if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) {
+    throw unsafe(artifactId, name, 'it points outside the destination')
+  }
+  if (header.type === 'directory') return undefined
+  if (header.type !== 'file' && header.type !== 'contiguous-file') {
+    throw unexpected(artifactId, name, `it is a ${header.type} entry; only regular files are expected`)
+  }
+  const path = name.replace(/^(\.\/)+/, '')
+  const content = expected.get(path)
+  if (content === undefined) throw unexpected(artifactId, name, 'it is not a complete file of the artifact')
+  if (done.includes(path)) throw unexpected(artifactId, name, 'it appears twice')
+  // A directory on the way may be a symbolic link planted earlier: check where it really is.
+  const parent = resolve(target, '..')
+  await mkdir(parent, { recursive: true })
+  const realParent = await realpath(parent)
+  if (realParent !== root && !realParent.startsWith(root + sep)) {
+    throw unsafe(artifactId, name, `its directory leads outside the destination (to "${realParent}")`)
+  }
+  return { path, destination: resolve(realParent, target.slice(parent.length + 1)), content }
+}
+
+/**
  * Extract the artifact's `.tar.gz` as it streams in (gunzip, then tar-stream), writing
  * each entry through a temporary file that is checked against its size and SHA-256
  * before it gets its final name. Only regular files listed in `expected` are accepted:
@@ -102,45 +146,16 @@ export async function extractArchive(
   const done: string[] = []
   try {
     for await (const entry of extract) {
-      const header: TarHeader = entry.header
-      const name = header.name
-      const why = unsafeEntryName(name)
-      if (why !== undefined) throw unsafe(artifactId, name, why)
-      if (header.type === 'symlink' || header.type === 'link') {
-        throw unsafe(
-          artifactId,
-          name,
-          `it is a ${header.type === 'link' ? 'hard' : 'symbolic'} link to "${header.linkname ?? ''}"; only regular files are expected`,
-        )
-      }
-      const target = resolve(root, name)
-      const fromRoot = relative(root, target)
-      if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) {
-        throw unsafe(artifactId, name, 'it points outside the destination')
-      }
-      if (header.type === 'directory') {
+      const target = await entryTarget(artifactId, root, entry.header, expected, done)
+      if (target === undefined) {
         entry.resume()
         continue
       }
-      if (header.type !== 'file' && header.type !== 'contiguous-file') {
-        throw unexpected(artifactId, name, `it is a ${header.type} entry; only regular files are expected`)
-      }
-      const path = name.replace(/^(\.\/)+/, '')
-      const content = expected.get(path)
-      if (content === undefined)
-        throw unexpected(artifactId, name, 'it is not a complete file of the artifact')
-      if (done.includes(path)) throw unexpected(artifactId, name, 'it appears twice')
-      // A directory on the way may be a symbolic link planted earlier: check where it really is.
-      const parent = resolve(target, '..')
-      await mkdir(parent, { recursive: true })
-      const realParent = await realpath(parent)
-      if (realParent !== root && !realParent.startsWith(root + sep)) {
-        throw unsafe(artifactId, name, `its directory leads outside the destination (to "${realParent}")`)
-      }
+      const { path, destination, content } = target
       await writeVerified(entry as AsyncIterable<Uint8Array>, {
         artifactId,
         path,
-        destination: resolve(realParent, target.slice(parent.length + 1)),
+        destination,
         expected: content,
         signal,
         onBytes: (bytes) => input.onBytes?.(path, bytes),

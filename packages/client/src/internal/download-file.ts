@@ -9,12 +9,14 @@ import { ArtifactDownloadError } from '../resources/artifact-errors.js'
  */
 const WRITE_BATCH_SIZE = 4 * 1024 * 1024
 
-/** Write every byte of `blocks` at the file's position (a short write goes on where it stopped). */
-async function writeAll(handle: FileHandle, blocks: Uint8Array[]): Promise<void> {
+/** Write every byte of `blocks` at `position` (a short write goes on where it stopped). */
+async function writeAll(handle: FileHandle, blocks: Uint8Array[], position: number): Promise<void> {
   let pending = blocks
+  let at = position
   while (pending.length > 0) {
     const total = pending.reduce((sum, block) => sum + block.length, 0)
-    const { bytesWritten } = await handle.writev(pending)
+    const { bytesWritten } = await handle.writev(pending, at)
+    at += bytesWritten
     if (bytesWritten >= total) return
     let skip = bytesWritten
     const rest: Uint8Array[] = []
@@ -70,49 +72,79 @@ export function destinationExists(
 }
 
 /**
- * Hash the bytes of `source` while writing them to a temporary file next to
- * `destination`, check their size and SHA-256, then give the file its final name, which
- * must not exist. An interrupted or wrong download never leaves a file under the final
- * name, and an existing file is never replaced.
- *
- * @returns the number of bytes written
- * @throws {ArtifactDownloadError} when the destination exists or the bytes are wrong
+ * A file being downloaded: bytes are hashed as they arrive and written to a temporary
+ * file next to `destination`, in batches written while the next batch is read. Bytes
+ * can be appended from several responses (a transfer resumed with `Range`): the hash
+ * covers the whole file. {@link VerifiedFile.commit} checks the size and SHA-256, then
+ * gives the file its final name, which must not exist; {@link VerifiedFile.discard}
+ * removes it. An interrupted or wrong download never leaves a file under the final name.
  */
-export async function writeVerified(
-  source: AsyncIterable<Uint8Array>,
-  input: WriteVerifiedInput,
-): Promise<number> {
-  const { artifactId, path, destination, expected, signal } = input
-  const directory = dirname(destination)
-  await mkdir(directory, { recursive: true })
-  if (await exists(destination)) throw destinationExists(artifactId, path, destination)
-  const temporary = join(directory, `.${basename(destination)}.${randomBytes(6).toString('hex')}.part`)
-  const handle = await open(temporary, 'wx')
-  let linked = false
-  try {
-    const hash = createHash('sha256')
-    let size = 0
-    // Blocks are gathered into batches written with one writev while the next batch is
-    // read and hashed: writing each ~64 KiB block of the response and waiting for it made
-    // the disk and the network take turns (tooling/bench/README.md).
+export class VerifiedFile {
+  readonly #input: WriteVerifiedInput
+  readonly #temporary: string
+  readonly #handle: FileHandle
+  #hash = createHash('sha256')
+  #written = 0
+  #closed = false
+
+  private constructor(input: WriteVerifiedInput, temporary: string, handle: FileHandle) {
+    this.#input = input
+    this.#temporary = temporary
+    this.#handle = handle
+  }
+
+  /**
+   * Open the temporary file of `input.destination`.
+   * @throws {ArtifactDownloadError} when the destination exists
+   */
+  static async create(input: WriteVerifiedInput): Promise<VerifiedFile> {
+    const directory = dirname(input.destination)
+    await mkdir(directory, { recursive: true })
+    if (await exists(input.destination))
+      throw destinationExists(input.artifactId, input.path, input.destination)
+    const temporary = join(
+      directory,
+      `.${basename(input.destination)}.${randomBytes(6).toString('hex')}.part`,
+    )
+    return new VerifiedFile(input, temporary, await open(temporary, 'wx'))
+  }
+
+  /** Bytes received and written so far. */
+  get written(): number {
+    return this.#written
+  }
+
+  /** Forget what was written: the next bytes start the file again (a server that ignored `Range`). */
+  async restart(): Promise<void> {
+    await this.#handle.truncate(0)
+    this.#hash = createHash('sha256')
+    this.#written = 0
+  }
+
+  /**
+   * Append the bytes of `source` (read to its end). When `source` fails, the bytes it gave
+   * before are still written, so that {@link VerifiedFile.written} is where to resume.
+   */
+  async append(source: AsyncIterable<Uint8Array>): Promise<void> {
+    const { expected, signal } = this.#input
     let batch: Uint8Array[] = []
     let batched = 0
-    // The write in flight never rejects (its failure is kept in `writeFailure`), so that
-    // it cannot become an unhandled rejection while the next batch is read.
+    let position = this.#written
+    // The write in flight never rejects (its failure is kept), so that it cannot become an
+    // unhandled rejection while the next batch is read.
     let writing: Promise<void> = Promise.resolve()
     let writeFailure: { error: unknown } | undefined
-    const settle = async (): Promise<void> => {
-      await writing
-      if (writeFailure !== undefined) throw writeFailure.error
-    }
     const flush = async (): Promise<void> => {
       const blocks = batch
       const length = batched
       batch = []
       batched = 0
-      await settle()
-      writing = writeAll(handle, blocks).then(
-        () => input.onBytes?.(length),
+      await writing
+      if (writeFailure !== undefined) throw writeFailure.error
+      const at = position
+      position += length
+      writing = writeAll(this.#handle, blocks, at).then(
+        () => this.#input.onBytes?.(length),
         (error: unknown) => {
           writeFailure = { error }
         },
@@ -121,44 +153,86 @@ export async function writeVerified(
     try {
       for await (const block of source) {
         signal?.throwIfAborted()
-        if (expected !== undefined && size + block.length > expected.size) {
-          throw new ArtifactDownloadError(
-            'checksum_mismatch',
-            `Download of "${path}" (artifact ${artifactId}) has more than the ${expected.size} bytes the server announced; nothing was kept.`,
-            { artifactId, path, isRetryable: true },
-          )
-        }
+        if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
         if (block.length === 0) continue
-        hash.update(block)
+        this.#hash.update(block)
         batch.push(block)
         batched += block.length
-        size += block.length
+        this.#written += block.length
         if (batched >= WRITE_BATCH_SIZE) await flush()
       }
       signal?.throwIfAborted()
-      if (batched > 0) await flush()
-      await settle()
     } finally {
-      // A write still in flight must end before the file is closed (and maybe removed).
+      // Bytes received before a failure are good: write them too, so a resume starts after them.
+      if (batched > 0) await flush().catch(() => undefined)
       await writing
-      await handle.close()
     }
+    if (writeFailure !== undefined) throw writeFailure.error
+  }
+
+  #tooLong(): ArtifactDownloadError {
+    const { artifactId, path, expected } = this.#input
+    return new ArtifactDownloadError(
+      'checksum_mismatch',
+      `Download of "${path}" (artifact ${artifactId}) has more than the ${expected?.size ?? 0} bytes the server announced; nothing was kept.`,
+      { artifactId, path, isRetryable: true },
+    )
+  }
+
+  /**
+   * Check the size and SHA-256, then give the file its final name.
+   * @throws {ArtifactDownloadError} when the bytes are wrong or the destination appeared meanwhile
+   */
+  async commit(): Promise<void> {
+    const { artifactId, path, expected, destination } = this.#input
+    await this.#close()
     if (expected !== undefined) {
-      const digest = hash.digest('hex')
-      if (size !== expected.size || (expected.sha256 !== undefined && digest !== expected.sha256)) {
+      const digest = this.#hash.digest('hex')
+      if (this.#written !== expected.size || (expected.sha256 !== undefined && digest !== expected.sha256)) {
         throw new ArtifactDownloadError(
           'checksum_mismatch',
-          `Download of "${path}" (artifact ${artifactId}) is corrupt: got ${size} bytes with SHA-256 ${digest}, ` +
+          `Download of "${path}" (artifact ${artifactId}) is corrupt: got ${this.#written} bytes with SHA-256 ${digest}, ` +
             `expected ${expected.size} bytes with SHA-256 ${expected.sha256 ?? '(unknown)'}; nothing was kept. Try again.`,
           { artifactId, path, isRetryable: true },
         )
       }
     }
-    await giveFinalName(temporary, destination, artifactId, path)
-    linked = true
-    return size
-  } finally {
-    if (!linked) await unlink(temporary).catch(() => undefined)
+    await giveFinalName(this.#temporary, destination, artifactId, path)
+  }
+
+  /** Close and remove the temporary file. */
+  async discard(): Promise<void> {
+    await this.#close()
+    await unlink(this.#temporary).catch(() => undefined)
+  }
+
+  async #close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.#handle.close()
+  }
+}
+
+/**
+ * Hash the bytes of `source` while writing them to a temporary file next to
+ * `destination`, check their size and SHA-256, then give the file its final name, which
+ * must not exist (see {@link VerifiedFile}).
+ *
+ * @returns the number of bytes written
+ * @throws {ArtifactDownloadError} when the destination exists or the bytes are wrong
+ */
+export async function writeVerified(
+  source: AsyncIterable<Uint8Array>,
+  input: WriteVerifiedInput,
+): Promise<number> {
+  const file = await VerifiedFile.create(input)
+  try {
+    await file.append(source)
+    await file.commit()
+    return file.written
+  } catch (error) {
+    await file.discard()
+    throw error
   }
 }
 

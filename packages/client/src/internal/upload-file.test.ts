@@ -164,8 +164,8 @@ function input(localPath: string, size: number, overrides: Partial<UploadFileInp
     localPath,
     size,
     chunkSize: Infinity,
-    maxRetries: 3,
     stallTimeout: 2_000,
+    progressTimeout: 60_000,
     retryDelays: { initialMs: 1, maxMs: 5, maxRetryAfterMs: 5 },
     isComplete: () => Promise.resolve(complete),
     onCommitted: (bytes) => committed.push(bytes),
@@ -270,28 +270,49 @@ describe('uploadFile', () => {
     expect(exchanges).toHaveLength(6)
   })
 
-  it('gives up after 4 attempts with a message that says how to resume', async () => {
+  it('keeps going while the server acknowledges new bytes, well past any fixed number of failures', async () => {
+    const content = randomBytes(100_000)
+    const call = input(setUp(content), content.length, { chunkSize: 10_000 })
+    // Probe, one chunk that passes, one that is reset: nine times over.
+    faults = Array.from({ length: 9 }, () => [undefined, undefined, 'reset-mid-body'] as Fault[]).flat()
+    await uploadFile(call.value)
+    expect(exchanges.filter((exchange) => exchange.status === 'reset')).toHaveLength(9)
+    expect(held.equals(content)).toBe(true)
+  })
+
+  it('halves a chunk that failed while being sent, down to minChunkSize', async () => {
+    const content = randomBytes(400_000)
+    const call = input(setUp(content), content.length, { minChunkSize: 50_000 })
+    faults = [undefined, 'reset-mid-body', undefined, 'reset-mid-body', undefined, 'reset-mid-body']
+    await uploadFile(call.value)
+    expect(
+      exchanges.filter((exchange) => exchange.status !== 206).map((exchange) => exchange.contentRange),
+    ).toEqual([
+      'bytes 0-399999/400000',
+      'bytes 0-199999/400000',
+      'bytes 0-99999/400000',
+      'bytes 0-49999/400000',
+      'bytes 50000-99999/400000',
+      ...[100_000, 150_000, 200_000, 250_000, 300_000, 350_000].map(
+        (start) => `bytes ${start}-${start + 49_999}/400000`,
+      ),
+    ])
+    expect(held.equals(content)).toBe(true)
+  })
+
+  it('gives up once no new byte was acknowledged for progressTimeout, saying how to resume', async () => {
     const content = randomBytes(50_000)
-    const call = input(setUp(content), content.length)
-    faults = [
-      undefined,
-      'reset-mid-body',
-      undefined,
-      'reset-mid-body',
-      undefined,
-      'reset-mid-body',
-      undefined,
-      'reset-mid-body',
-    ]
+    const call = input(setUp(content), content.length, { progressTimeout: 0 })
+    faults = [undefined, 'reset-mid-body']
     const failure = uploadFile(call.value)
     await expect(failure).rejects.toThrow(
-      'Upload of "foo.dsc" (artifact 42) failed after 4 attempts: connection reset. Run the same command again to resume.',
+      /^Upload of "foo.dsc" \(artifact 42\) failed: connection reset by the server \(ECONNRESET\); the server acknowledged no new byte for 0 s\. Run the same command again to resume\.$/,
     )
     await expect(failure).rejects.toMatchObject({
       code: 'upload_failed',
       isRetryable: true,
       artifactId: 42,
-      attempts: 4,
+      attempts: 1,
     })
   })
 

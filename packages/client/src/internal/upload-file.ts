@@ -1,31 +1,33 @@
-import { setTimeout as sleep } from 'node:timers/promises'
-import { open, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import {
   AbortError,
   ApiError,
   ConflictError,
   ConnectionError,
+  classifyNetworkFailure,
   defaultRetryDelays,
   keepSlashes,
   path as apiPath,
   retryDelay,
+  sleep,
   type RetryDelays,
   type Transport,
 } from '@debusine-ts/transport'
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
+import { fileRangeStream, type FileRangeBody } from './file-range-stream.js'
+import { stallWatchdog } from './stall-watchdog.js'
 
 /** How many times a whole file is restarted after the server rejected its hash (409). */
 export const MAX_WHOLE_FILE_ATTEMPTS = 3
 
 /**
  * The largest body Debusine's nginx configuration accepts (and the Python client's chunk
- * size): a larger request that the proxy refuses (413) or that fails is sent again in
- * chunks of this size.
+ * size): after a larger request was refused (413) or failed, chunks are at most this big.
  */
 export const PROXY_BODY_LIMIT = 50 * 1024 * 1024
 
-/** Bytes read from disk per block of a streamed chunk. */
-const READ_BLOCK_SIZE = 1024 * 1024
+/** The smallest chunk that repeated failures shrink a chunk to. */
+export const MIN_CHUNK_SIZE = 1024 * 1024
 
 /** What {@link uploadFile} needs to send one file. */
 export interface UploadFileInput {
@@ -39,15 +41,14 @@ export interface UploadFileInput {
   size: number
   /** Largest PUT body; `Infinity` sends the rest of the file in one request. */
   chunkSize: number
-  /**
-   * The chunk size used after a request larger than it was refused with 413 (a proxy's
-   * body limit) or failed; default {@link PROXY_BODY_LIMIT}.
-   */
+  /** The largest chunk after a larger request was refused with 413 or failed; default {@link PROXY_BODY_LIMIT}. */
   fallbackChunkSize?: number | undefined
-  /** Retries of one chunk (or probe) after a retryable failure. */
-  maxRetries: number
-  /** How long a request may make no progress before it is abandoned, in milliseconds. */
+  /** The smallest chunk failures shrink chunks to; default {@link MIN_CHUNK_SIZE}. */
+  minChunkSize?: number | undefined
+  /** How long one request may make no progress before it is abandoned, in milliseconds. */
   stallTimeout: number
+  /** Give up once the server has acknowledged no new byte for this long, in milliseconds. */
+  progressTimeout: number
   retryDelays?: RetryDelays | undefined
   signal?: AbortSignal | undefined
   /** Whether the server lists the file as complete (asked only after a failure). */
@@ -58,8 +59,16 @@ export interface UploadFileInput {
   onSent: (bytes: number) => void
 }
 
-/** A failure worth retrying the same chunk for. */
-class RetryableFailure extends Error {}
+/** A failure worth sending the same bytes again for; `shrink` when a smaller request may pass. */
+class RetryableFailure extends Error {
+  constructor(
+    message: string,
+    readonly shrink: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
+  }
+}
 
 /** The server discarded what it held of the file: start it over. */
 class RestartFile extends Error {}
@@ -67,28 +76,13 @@ class RestartFile extends Error {}
 /** A proxy refused the body as too large (413). */
 class BodyTooLarge extends Error {}
 
-const knownReasons: Readonly<Record<string, string>> = {
-  ECONNRESET: 'connection reset',
-  EPIPE: 'connection closed by the server',
-  UND_ERR_SOCKET: 'connection closed by the server',
-  ECONNREFUSED: 'connection refused',
-}
-
 /** A few words about why a request failed, for the upload's message. */
 function describeFailure(error: unknown): string {
   if (ApiError.isInstance(error)) {
     const detail = typeof error.detail === 'string' && error.detail !== '' ? `: ${error.detail}` : ''
     return `HTTP ${error.status} ${error.title}${detail}`
   }
-  const codes: string[] = []
-  for (let cause: unknown = error; typeof cause === 'object' && cause !== null && codes.length < 8;) {
-    const code = (cause as { code?: unknown }).code
-    if (typeof code === 'string') codes.push(code)
-    cause = (cause as { cause?: unknown }).cause
-  }
-  const known = codes.find((code) => code in knownReasons)
-  if (known !== undefined) return knownReasons[known] ?? known
-  return error instanceof Error ? error.message : String(error)
+  return classifyNetworkFailure(error).reason
 }
 
 /** Parse `Range: bytes=0-N` (N is a byte count, PROTOCOL §6.3). */
@@ -109,120 +103,231 @@ function heldBytes(response: Response, size: number): number {
 }
 
 /**
- * A request body that streams bytes `[start, end]` of a file from disk, block by block,
- * counting what the connection reads and waking the stall watchdog. `release` closes the
- * file when the request ended before reading it all (fetch does not cancel the body of a
- * request that failed or was answered early).
- */
-function fileRangeStream(
-  localPath: string,
-  start: number,
-  end: number,
-  onRead: (bytes: number) => void,
-): { stream: ReadableStream<Uint8Array>; release: () => Promise<void> } {
-  let position = start
-  let handle: Awaited<ReturnType<typeof open>> | undefined
-  let released = false
-  const release = async (): Promise<void> => {
-    released = true
-    const opened = handle
-    handle = undefined
-    await opened?.close().catch(() => undefined)
-  }
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async start() {
-        handle = await open(localPath, 'r')
-        if (released) await release()
-      },
-      async pull(controller) {
-        if (handle === undefined) return
-        const length = Math.min(READ_BLOCK_SIZE, end + 1 - position)
-        if (length <= 0) {
-          await release()
-          controller.close()
-          return
-        }
-        const buffer = new Uint8Array(length)
-        const { bytesRead } = await handle.read(buffer, 0, length, position)
-        if (bytesRead === 0) {
-          await release()
-          controller.error(
-            new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`),
-          )
-          return
-        }
-        position += bytesRead
-        onRead(bytesRead)
-        controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead))
-      },
-      async cancel() {
-        await release()
-      },
-    },
-    { highWaterMark: 0 },
-  )
-  return { stream, release }
-}
-
-/**
  * Upload one file of an artifact with the resumable protocol of PROTOCOL §6.3: probe what
- * the server holds, send the rest from that offset in chunks streamed from disk, retry a
- * chunk on its own after a connection error, a stall or a 5xx (with backoff, re-probing
- * the offset first), and restart the whole file after a 409 (at most
- * {@link MAX_WHOLE_FILE_ATTEMPTS} times). A chunk larger than `fallbackChunkSize` that is
- * refused with 413 or fails is followed by chunks of that size, from the server's offset.
+ * the server holds, send the rest from that offset, streamed from disk. After a connection
+ * error, a stall or a 5xx, it probes again and goes on from the server's offset, for as
+ * long as the server keeps acknowledging new bytes: it gives up only after
+ * `progressTimeout` without progress. A request that failed while its body was being sent
+ * is followed by smaller ones (halved, down to `minChunkSize`), so that a link that drops
+ * every connection after a few MiB still lets chunks through. A 409 (hash mismatch)
+ * restarts the file, at most {@link MAX_WHOLE_FILE_ATTEMPTS} times; a 413 (a proxy's body
+ * limit) goes on in chunks of `fallbackChunkSize`.
  *
  * @throws {ArtifactUploadError} when the file cannot be uploaded
  * @throws {AbortError} when `signal` aborted
  */
 export async function uploadFile(input: UploadFileInput): Promise<void> {
-  const { transport, artifactId, path, localPath, size, signal } = input
-  const url = apiPath`/artifact/${artifactId}/files/${keepSlashes(path)}/`
-  const delays = input.retryDelays ?? defaultRetryDelays
-  const fail = (reason: string, attempts: number, isRetryable: boolean, cause?: unknown): never => {
-    throw new ArtifactUploadError({ path, artifactId, reason, attempts, isRetryable, cause })
-  }
-
-  const stats = await stat(localPath).catch((error: unknown) =>
-    fail(`cannot read the local file "${localPath}"`, 1, false, error),
+  const stats = await stat(input.localPath).catch((error: unknown) =>
+    fail(input, `cannot read the local file "${input.localPath}"`, 1, false, error),
   )
-  if (stats.size !== size) {
+  if (stats.size !== input.size) {
     fail(
-      `the local file "${localPath}" has ${stats.size} bytes but the artifact declares ${size}: it changed since the artifact was created`,
+      input,
+      `the local file "${input.localPath}" has ${stats.size} bytes but the artifact declares ${input.size}: it changed since the artifact was created`,
       1,
       false,
     )
   }
+  await new FileUpload(input).run()
+}
 
-  // Sends one request, turning what may be retried into RetryableFailure and a 409 into RestartFile.
-  const send = async (contentRange: string, body: { start: number; end: number } | undefined) => {
-    const watchdog = new AbortController()
-    let stalled = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const wake = (): void => {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        stalled = true
-        watchdog.abort(new Error('stalled'))
-      }, input.stallTimeout)
+function fail(
+  input: UploadFileInput,
+  reason: string,
+  attempts: number,
+  isRetryable: boolean,
+  cause?: unknown,
+): never {
+  throw new ArtifactUploadError({
+    path: input.path,
+    artifactId: input.artifactId,
+    reason,
+    attempts,
+    isRetryable,
+    cause,
+  })
+}
+
+/** The state of one file's upload: where the server is, how big the next chunk may be. */
+class FileUpload {
+  readonly #input: UploadFileInput
+  readonly #url: string
+  readonly #fallbackChunkSize: number
+  #chunkSize: number
+  /** The server's offset, or undefined when it must be asked (probe). */
+  #offset: number | undefined
+  /** The most bytes the server ever acknowledged; progress is going beyond it. */
+  #acknowledged = -1
+  #lastProgressAt = Date.now()
+  #failuresSinceProgress = 0
+  #conflicts = 0
+  /** Length of the body in flight (0 for a probe). */
+  #chunkLength = 0
+
+  constructor(input: UploadFileInput) {
+    this.#input = input
+    this.#url = apiPath`/artifact/${input.artifactId}/files/${keepSlashes(input.path)}/`
+    this.#chunkSize = input.chunkSize
+    this.#fallbackChunkSize = Math.min(input.fallbackChunkSize ?? PROXY_BODY_LIMIT, input.chunkSize)
+  }
+
+  async run(): Promise<void> {
+    for (;;) {
+      try {
+        if (await this.#step()) return
+      } catch (error) {
+        await this.#recover(error)
+      }
     }
+  }
+
+  /** One probe or one chunk; true once the file is complete on the server. */
+  async #step(): Promise<boolean> {
+    const { size } = this.#input
+    this.#chunkLength = 0
+    if (this.#offset === undefined) {
+      const probe = await this.#send(`bytes */${size}`, undefined)
+      if (probe.status === 200 || probe.status === 201) return this.#complete()
+      const held = heldBytes(probe, size)
+      // A complete file also answers "bytes=0-0"; after a failure, ask before resending it all.
+      if (held === 0 && this.#failuresSinceProgress > 0 && (await this.#input.isComplete())) {
+        return this.#complete()
+      }
+      this.#commit(held)
+      if (size === 0) return true
+    }
+    const start = this.#offset ?? 0
+    const end = Math.min(size - 1, start + this.#chunkSize - 1)
+    this.#chunkLength = end - start + 1
+    const response = await this.#send(`bytes ${start}-${end}/${size}`, { start, end })
+    if (response.status === 201) return this.#complete()
+    const held = heldBytes(response, size)
+    if (held <= start) throw new RetryableFailure(`the server kept nothing of bytes ${start}-${end}`, false)
+    this.#commit(held)
+    return false
+  }
+
+  #complete(): boolean {
+    this.#commit(this.#input.size)
+    return true
+  }
+
+  /** Record the server's offset; going beyond anything acknowledged before resets the retry budget. */
+  #commit(held: number): void {
+    this.#offset = held
+    if (held > this.#acknowledged) {
+      this.#acknowledged = held
+      this.#lastProgressAt = Date.now()
+      this.#failuresSinceProgress = 0
+    }
+    this.#input.onCommitted(held)
+  }
+
+  /** Decide what follows a failed step: go on (after a wait) or throw. */
+  async #recover(error: unknown): Promise<void> {
+    const input = this.#input
+    if (error instanceof RestartFile) {
+      this.#conflicts += 1
+      if (this.#conflicts >= MAX_WHOLE_FILE_ATTEMPTS) {
+        fail(
+          input,
+          `the server rejected the received bytes ${MAX_WHOLE_FILE_ATTEMPTS} times (${error.message}); ` +
+            `the local file "${input.localPath}" may have changed since the artifact was created`,
+          MAX_WHOLE_FILE_ATTEMPTS,
+          false,
+          error.cause,
+        )
+      }
+      this.#restart()
+      return
+    }
+    if (error instanceof BodyTooLarge) {
+      if (this.#chunkLength <= this.#fallbackChunkSize) {
+        fail(
+          input,
+          `${error.message}: the server (or a proxy in front of it) refuses a body of ${this.#chunkLength} bytes; pass a smaller chunkSize`,
+          this.#failuresSinceProgress + 1,
+          false,
+          error.cause,
+        )
+      }
+      // A proxy's body limit, not a failure: go on in chunks it accepts.
+      this.#chunkSize = this.#fallbackChunkSize
+      this.#offset = undefined
+      return
+    }
+    if (!(error instanceof RetryableFailure)) {
+      if (ApiError.isInstance(error))
+        fail(input, describeFailure(error), this.#failuresSinceProgress + 1, false, error)
+      throw error
+    }
+    await this.#retryLater(error)
+  }
+
+  #restart(): void {
+    this.#offset = undefined
+    this.#acknowledged = -1
+    this.#input.onCommitted(0)
+  }
+
+  async #retryLater(error: RetryableFailure): Promise<void> {
+    const input = this.#input
+    this.#failuresSinceProgress += 1
+    if (error.shrink && this.#chunkLength > 0) {
+      const halved = Math.floor(this.#chunkLength / 2)
+      const minimum = Math.min(input.minChunkSize ?? MIN_CHUNK_SIZE, this.#chunkLength)
+      this.#chunkSize = Math.max(minimum, Math.min(this.#fallbackChunkSize, halved))
+    }
+    if (Date.now() - this.#lastProgressAt >= input.progressTimeout) {
+      const seconds = Math.round((Date.now() - this.#lastProgressAt) / 1000)
+      fail(
+        input,
+        `${error.message}; the server acknowledged no new byte for ${seconds} s`,
+        this.#failuresSinceProgress,
+        true,
+        error.cause ?? error,
+      )
+    }
+    const delays = input.retryDelays ?? defaultRetryDelays
+    try {
+      // Right after progress the link works: go on at once; without progress, back off.
+      await sleep(
+        this.#failuresSinceProgress === 1
+          ? 0
+          : retryDelay(this.#failuresSinceProgress - 1, undefined, delays),
+        input.signal,
+      )
+    } catch (reason) {
+      throw new AbortError({
+        method: 'PUT',
+        url: input.transport.url(this.#url),
+        cause: input.signal?.reason ?? reason,
+      })
+    }
+    // The server may have kept part of what was sent, or all of it: ask again.
+    this.#offset = undefined
+  }
+
+  /** Send one request; what may be retried becomes RetryableFailure, a 409 RestartFile, a 413 BodyTooLarge. */
+  async #send(contentRange: string, range: { start: number; end: number } | undefined): Promise<Response> {
+    const input = this.#input
+    const watchdog = stallWatchdog(input.stallTimeout)
     const headers: Record<string, string> = { 'Content-Range': contentRange }
-    let requestBody: ReturnType<typeof fileRangeStream> | undefined
-    if (body !== undefined) {
+    let body: FileRangeBody | undefined
+    if (range !== undefined) {
       // The server needs the length up front: a body sent chunked is read as empty.
-      headers['Content-Length'] = String(body.end - body.start + 1)
-      requestBody = fileRangeStream(localPath, body.start, body.end, (bytes) => {
-        wake()
+      headers['Content-Length'] = String(range.end - range.start + 1)
+      body = fileRangeStream(input.localPath, range.start, range.end, (bytes) => {
+        watchdog.wake()
         input.onSent(bytes)
       })
     }
-    wake()
     try {
-      const response = await transport.stream('PUT', url, {
-        body: requestBody?.stream,
+      const response = await input.transport.stream('PUT', this.#url, {
+        body: body?.stream,
         headers,
-        signal: signal === undefined ? watchdog.signal : AbortSignal.any([signal, watchdog.signal]),
+        signal:
+          input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal]),
         // The watchdog bounds the wait instead: a whole file may take long to send.
         timeout: Infinity,
         maxRetries: 0,
@@ -232,111 +337,33 @@ export async function uploadFile(input: UploadFileInput): Promise<void> {
       await response.body?.cancel()
       return response
     } catch (error) {
-      if (signal?.aborted) throw error
-      if (stalled || AbortError.isInstance(error)) {
-        throw new RetryableFailure(`no progress for ${Math.round(input.stallTimeout / 1000)} s`, {
-          cause: error,
-        })
-      }
-      if (ConflictError.isInstance(error)) throw new RestartFile(describeFailure(error), { cause: error })
-      if (ApiError.isInstance(error) && error.status === 413 && body !== undefined) {
-        throw new BodyTooLarge(describeFailure(error), { cause: error })
-      }
-      if (ConnectionError.isInstance(error) || (ApiError.isInstance(error) && error.isRetryable)) {
-        throw new RetryableFailure(describeFailure(error), { cause: error })
-      }
-      throw error
+      throw this.#classify(error, watchdog.stalled(), range !== undefined)
     } finally {
-      clearTimeout(timer)
-      await requestBody?.release()
+      watchdog.stop()
+      await body?.release()
     }
   }
 
-  const fallbackChunkSize = Math.min(input.fallbackChunkSize ?? PROXY_BODY_LIMIT, input.chunkSize)
-  let chunkSize = input.chunkSize
-  let lastConflict: RestartFile | undefined
-  for (let fileAttempt = 1; fileAttempt <= MAX_WHOLE_FILE_ATTEMPTS; fileAttempt += 1) {
-    let failures = 0
-    let offset: number | undefined
-    // Length of the chunk being sent (0 for a probe), to tell whether a smaller one may pass.
-    let chunkLength = 0
-    try {
-      for (;;) {
-        try {
-          chunkLength = 0
-          if (offset === undefined) {
-            const probe = await send(`bytes */${size}`, undefined)
-            if (probe.status === 200 || probe.status === 201) {
-              input.onCommitted(size)
-              return
-            }
-            offset = heldBytes(probe, size)
-            // A complete file also answers "bytes=0-0"; after a failure, ask before resending it all.
-            if (offset === 0 && failures > 0 && (await input.isComplete())) {
-              input.onCommitted(size)
-              return
-            }
-            input.onCommitted(offset)
-            if (size === 0) return
-          }
-          const end = Math.min(size - 1, offset + chunkSize - 1)
-          chunkLength = end - offset + 1
-          const response = await send(`bytes ${offset}-${end}/${size}`, { start: offset, end })
-          if (response.status === 201) {
-            input.onCommitted(size)
-            return
-          }
-          const held = heldBytes(response, size)
-          if (held <= offset) {
-            throw new RetryableFailure(`the server kept nothing of bytes ${offset}-${end}`)
-          }
-          offset = held
-          failures = 0
-          input.onCommitted(offset)
-        } catch (error) {
-          if (error instanceof BodyTooLarge && chunkLength > fallbackChunkSize) {
-            // A proxy's body limit, not a failure: go on in chunks it accepts.
-            chunkSize = fallbackChunkSize
-            offset = undefined
-            continue
-          }
-          if (error instanceof BodyTooLarge) {
-            fail(
-              `${error.message}: the server (or a proxy in front of it) refuses a body of ${chunkLength} bytes; pass a smaller chunkSize`,
-              failures + 1,
-              false,
-              error.cause,
-            )
-          }
-          if (!(error instanceof RetryableFailure)) throw error
-          // A large request that failed (a proxy may also refuse it by closing the
-          // connection) is resent in smaller chunks, which lose less if it fails again.
-          if (chunkLength > fallbackChunkSize) chunkSize = fallbackChunkSize
-          failures += 1
-          if (failures > input.maxRetries) fail(error.message, failures, true, error.cause ?? error)
-          try {
-            await sleep(retryDelay(failures, undefined, delays), undefined, { signal })
-          } catch (reason) {
-            throw new AbortError({ method: 'PUT', url: transport.url(url), cause: signal?.reason ?? reason })
-          }
-          // The server may have kept part of the chunk, or all of it: ask again.
-          offset = undefined
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof RestartFile)) {
-        if (ApiError.isInstance(error)) fail(describeFailure(error), failures + 1, false, error)
-        throw error
-      }
-      lastConflict = error
-      input.onCommitted(0)
+  #classify(error: unknown, stalled: boolean, withBody: boolean): unknown {
+    if (this.#input.signal?.aborted === true) return error
+    if (stalled || AbortError.isInstance(error)) {
+      return new RetryableFailure(
+        `no progress for ${Math.round(this.#input.stallTimeout / 1000)} s`,
+        withBody,
+        {
+          cause: error,
+        },
+      )
     }
+    if (ConflictError.isInstance(error)) return new RestartFile(describeFailure(error), { cause: error })
+    if (ApiError.isInstance(error) && error.status === 413 && withBody) {
+      return new BodyTooLarge(describeFailure(error), { cause: error })
+    }
+    if (ConnectionError.isInstance(error))
+      return new RetryableFailure(describeFailure(error), withBody, { cause: error })
+    if (ApiError.isInstance(error) && error.isRetryable) {
+      return new RetryableFailure(describeFailure(error), false, { cause: error })
+    }
+    return error
   }
-  fail(
-    `the server rejected the received bytes ${MAX_WHOLE_FILE_ATTEMPTS} times (${lastConflict?.message ?? 'hash mismatch'}); ` +
-      `the local file "${localPath}" may have changed since the artifact was created`,
-    MAX_WHOLE_FILE_ATTEMPTS,
-    false,
-    lastConflict?.cause,
-  )
 }

@@ -205,13 +205,28 @@ describe('downloadTo with an archive', () => {
     expect(existsSync(join(out, 'b/c.txt'))).toBe(false)
   })
 
-  it('accepts an empty body when no file is complete, and not when one is', async () => {
+  it('refuses an incomplete artifact naming its files, or takes only its complete files when asked', async () => {
     archive = Buffer.alloc(0)
     incomplete = ['a.txt', 'b/c.txt']
-    const out = fresh('empty')
-    await client().artifacts.downloadTo(42, out)
+    const out = fresh('incomplete')
+    await expect(client().artifacts.downloadTo(42, out)).rejects.toThrow(
+      /^Artifact 42 is incomplete: 2 of its 2 file\(s\) were never fully uploaded: a.txt, b\/c.txt. Nothing was downloaded/,
+    )
+    await expect(client().artifacts.downloadTo(42, out, { completeFilesOnly: true })).rejects.toThrow(
+      /^Artifact 42 is incomplete: none of its files is complete/,
+    )
+    await expect(client().artifacts.downloadTo(42, out, { tarball: true })).rejects.toMatchObject({
+      code: 'incomplete_artifact',
+    })
     expect(listing(out)).toEqual([])
-    incomplete = []
+    incomplete = ['b/c.txt']
+    const partial = fresh('partial')
+    await client().artifacts.downloadTo(42, partial, { completeFilesOnly: true })
+    expect(listing(partial)).toEqual(['a.txt'])
+  })
+
+  it('refuses an empty body when files are complete', async () => {
+    archive = Buffer.alloc(0)
     await expect(client().artifacts.downloadTo(42, fresh('empty-but'))).rejects.toMatchObject({
       code: 'missing_file',
     })

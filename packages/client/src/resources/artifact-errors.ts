@@ -60,6 +60,8 @@ export type ArtifactDownloadFailure =
   | 'unexpected_archive_entry'
   | 'missing_file'
   | 'invalid_archive'
+  | 'incomplete_artifact'
+  | 'transfer_failed'
 
 /**
  * A download of artifact files failed its checks: the destination already exists, the

@@ -1,4 +1,5 @@
 import type { RequestOptions } from '@debusine-ts/transport'
+import type { UploadJournal } from './artifact-upload-journal.js'
 
 /** Options of the artifact operations that name a workspace. */
 export interface ArtifactRequestOptions extends RequestOptions {
@@ -40,37 +41,74 @@ export interface UploadProgress {
   sent: number
 }
 
-/** Options of the uploads ({@link Artifacts.upload}, {@link Artifacts.uploadFiles}). */
-export interface ArtifactUploadOptions extends ArtifactCreateOptions {
+/** Something an upload tells its caller about resuming, as it happens. */
+export interface UploadNotice {
+  /**
+   * - `resumed`: the upload continues an artifact an earlier run created;
+   * - `restarted`: the journal named an artifact that cannot be continued (gone from the
+   *   server, or its files differ): a new one is created;
+   * - `recovered`: the create request's answer was lost, and the artifact it created was found.
+   */
+  kind: 'resumed' | 'restarted' | 'recovered'
+  /** The artifact concerned. */
+  artifactId: number
+  /** One sentence for people. */
+  message: string
+}
+
+/** What the file transfers of one call retry, and for how long. */
+export interface TransferTimeouts {
+  /**
+   * How long one request of a file transfer may make no progress (no byte sent or
+   * received, or no answer once everything was sent) before it is abandoned and retried
+   * from where the server is, in milliseconds; default 60 000.
+   */
+  stallTimeout?: number | undefined
+  /**
+   * How long a file transfer goes on retrying without progress before it gives up, in
+   * milliseconds; default 300 000. Any new byte acknowledged (upload) or received
+   * (download) starts the count again, so a flaky link that keeps making progress never
+   * makes the transfer fail.
+   */
+  progressTimeout?: number | undefined
+}
+
+/**
+ * Options of the uploads ({@link Artifacts.upload}, {@link Artifacts.uploadFiles}).
+ * `timeout` and `maxRetries` apply to the JSON requests (the create, the reads of the
+ * artifact); the file transfers follow {@link TransferTimeouts}.
+ */
+export interface ArtifactUploadOptions extends ArtifactCreateOptions, TransferTimeouts {
   /**
    * Resume the upload of an artifact created earlier (for example by a call that was
    * interrupted): its files are compared with the local ones, and only what the server
    * still lacks is sent. No artifact is created.
    */
   artifactId?: number | undefined
+  /**
+   * Whether {@link Artifacts.upload} records the upload in a local journal so that the
+   * same upload run again (after a crash, Ctrl-C, `kill`) continues the same artifact and
+   * sends only what the server lacks: `true` (default) uses the journal in
+   * `$XDG_STATE_HOME/debusine-ts` (or `~/.local/state/debusine-ts`), an
+   * {@link UploadJournal} uses that one, `false` neither reads nor writes a journal
+   * (every call creates a new artifact).
+   */
+  resume?: boolean | UploadJournal | undefined
   /** How many files are sent at the same time; default 1 (fastest on the measured server, see the README). */
   concurrency?: number | undefined
   /**
    * The largest body of one PUT, in bytes; default `Infinity`: each file in one request,
    * streamed from disk with constant memory, measured fastest (tooling/bench/README.md). A
    * request larger than 50 MiB that is refused with 413 (a proxy's body limit, such as
-   * Debusine's nginx) or fails goes on in 50 MiB chunks. Smaller chunks commit progress
-   * more often, so an interrupted upload loses less.
+   * Debusine's nginx) or fails goes on in chunks of at most 50 MiB; a chunk that fails
+   * while being sent is followed by chunks half its size (down to 1 MiB), so that a link
+   * that drops connections after a few MiB still lets the upload through.
    */
   chunkSize?: number | undefined
-  /**
-   * Retries of one chunk after a connection error, a stall or a 5xx; default 3 (so 4
-   * attempts). A 409 (the server's hash of the file did not match) restarts the whole
-   * file instead, at most 3 times.
-   */
-  maxRetries?: number | undefined
-  /**
-   * How long a chunk may make no progress (no byte read by the connection, or no answer
-   * once all was sent) before it is abandoned and retried, in milliseconds; default 60 000.
-   */
-  timeout?: number | undefined
   /** Called each time bytes are sent or acknowledged (at most every 256 KiB of sent bytes). */
   onProgress?: ((progress: UploadProgress) => void) | undefined
+  /** Called when the upload resumes, restarts or recovers an artifact (see {@link UploadNotice}). */
+  onNotice?: ((notice: UploadNotice) => void) | undefined
 }
 
 /** Progress of a download: bytes written. */
@@ -83,8 +121,8 @@ export interface DownloadProgress {
   total: number | undefined
 }
 
-/** Options of the downloads. */
-export interface ArtifactDownloadOptions extends ArtifactRequestOptions {
+/** Options of the downloads; a cut transfer resumes from the bytes already written (see {@link TransferTimeouts}). */
+export interface ArtifactDownloadOptions extends ArtifactRequestOptions, TransferTimeouts {
   /** Called as bytes are written. */
   onProgress?: ((progress: DownloadProgress) => void) | undefined
 }
@@ -96,4 +134,9 @@ export interface ArtifactDownloadToOptions extends ArtifactDownloadOptions {
    * extracting it (the archive is then not verified: the server announces no checksum).
    */
   tarball?: boolean | undefined
+  /**
+   * Download only the files the server holds completely, instead of failing when the
+   * artifact has files whose upload never finished (the error names them).
+   */
+  completeFilesOnly?: boolean | undefined
 }

@@ -1,0 +1,130 @@
+import {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  classifyNetworkFailure,
+  defaultRetryDelays,
+  retryDelay,
+  sleep,
+  type RetryDelays,
+} from '@debusine-ts/transport'
+import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import type { VerifiedFile } from './download-file.js'
+import { stallWatchdog } from './stall-watchdog.js'
+
+/** What {@link downloadResumable} needs. */
+export interface ResumableDownloadInput {
+  artifactId: number
+  /** The path in the artifact (or the archive's name), for messages. */
+  path: string
+  /** Send the GET: from byte `offset` on (a `Range` request) when it is above 0. */
+  open: (offset: number, signal: AbortSignal) => Promise<Response>
+  file: VerifiedFile
+  /** The size the file must reach, when known: a body that ends before it is resumed. */
+  size: number | undefined
+  stallTimeout: number
+  progressTimeout: number
+  retryDelays?: RetryDelays | undefined
+  signal?: AbortSignal | undefined
+}
+
+/** A body that ended before the announced size: resume from where it stopped. */
+class EndedEarly extends Error {}
+
+/** The body of `response`, waking `wake` on each block. */
+async function* watched(response: Response, wake: () => void): AsyncGenerator<Uint8Array> {
+  if (response.body === null) return
+  for await (const block of response.body) {
+    wake()
+    yield block
+  }
+}
+
+/** Where a 206 answer starts (`Content-Range: bytes a-b/size`). */
+function rangeStart(response: Response): number | undefined {
+  const match = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '')
+  return match === null ? undefined : Number(match[1])
+}
+
+function isRetryable(error: unknown, stalled: boolean): boolean {
+  if (stalled || error instanceof EndedEarly || ConnectionError.isInstance(error)) return true
+  return ApiError.isInstance(error) && error.isRetryable
+}
+
+function describe(error: unknown, stalled: boolean, stallTimeout: number): string {
+  if (stalled) return `no progress for ${Math.round(stallTimeout / 1000)} s`
+  if (error instanceof EndedEarly) return error.message
+  if (ApiError.isInstance(error)) return `HTTP ${error.status} ${error.title}`
+  return classifyNetworkFailure(error).reason
+}
+
+/** One GET of the rest of the file, appended to it. */
+async function attempt(input: ResumableDownloadInput, signal: AbortSignal, wake: () => void): Promise<void> {
+  const { file } = input
+  const offset = file.written
+  const response = await input.open(offset, signal)
+  try {
+    // A server that ignored the Range sends the whole file: start it again.
+    if (offset > 0 && (response.status !== 206 || rangeStart(response) !== offset)) await file.restart()
+    await file.append(watched(response, wake))
+  } finally {
+    await response.body?.cancel().catch(() => undefined)
+  }
+  if (input.size !== undefined && file.written < input.size) {
+    throw new EndedEarly(`the answer ended after ${file.written} of ${input.size} bytes`)
+  }
+}
+
+/**
+ * Download into `input.file`, resuming a cut transfer with `Range` from the bytes already
+ * written, for as long as new bytes keep arriving: it gives up only after
+ * `progressTimeout` without a new byte. A request that makes no progress for
+ * `stallTimeout` is abandoned and resumed.
+ *
+ * @throws {ArtifactDownloadError} (`transfer_failed`) when it gives up
+ * @throws {AbortError} when `signal` aborted
+ */
+export async function downloadResumable(input: ResumableDownloadInput): Promise<void> {
+  let lastProgressAt = Date.now()
+  let mostWritten = 0
+  let failures = 0
+  for (;;) {
+    const watchdog = stallWatchdog(input.stallTimeout)
+    const signal =
+      input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal])
+    try {
+      await attempt(input, signal, watchdog.wake)
+      return
+    } catch (error) {
+      if (input.signal?.aborted === true)
+        throw new AbortError({ method: 'GET', url: input.path, cause: input.signal.reason })
+      const stalled = watchdog.stalled()
+      if (!isRetryable(error, stalled)) throw error
+      if (input.file.written > mostWritten) {
+        mostWritten = input.file.written
+        lastProgressAt = Date.now()
+        failures = 0
+      }
+      failures += 1
+      const reason = describe(error, stalled, input.stallTimeout)
+      if (Date.now() - lastProgressAt >= input.progressTimeout) {
+        throw new ArtifactDownloadError(
+          'transfer_failed',
+          `Download of "${input.path}" (artifact ${input.artifactId}) failed: ${reason}; no new byte arrived for ` +
+            `${Math.round((Date.now() - lastProgressAt) / 1000)} s. Nothing was kept under the final name; try again.`,
+          { artifactId: input.artifactId, path: input.path, cause: error, isRetryable: true },
+        )
+      }
+      try {
+        // Right after progress the link works: go on at once; without progress, back off.
+        const delay =
+          failures === 1 ? 0 : retryDelay(failures - 1, undefined, input.retryDelays ?? defaultRetryDelays)
+        await sleep(delay, input.signal)
+      } catch (reason) {
+        throw new AbortError({ method: 'GET', url: input.path, cause: input.signal?.reason ?? reason })
+      }
+    } finally {
+      watchdog.stop()
+    }
+  }
+}

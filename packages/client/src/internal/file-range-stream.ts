@@ -1,0 +1,68 @@
+import { open, type FileHandle } from 'node:fs/promises'
+
+/** Bytes read from disk per block of a request body. */
+export const READ_BLOCK_SIZE = 1024 * 1024
+
+/** A request body streamed from a byte range of a file; see {@link fileRangeStream}. */
+export interface FileRangeBody {
+  stream: ReadableStream<Uint8Array>
+  /** Close the file; call it once the request ended, whether or not the body was read. */
+  release: () => Promise<void>
+}
+
+/**
+ * A request body that streams bytes `[start, end]` of a file from disk, block by block,
+ * calling `onRead` with the length of each block the connection takes. `release` closes
+ * the file when the request ended before reading it all (fetch does not cancel the body
+ * of a request that failed or was answered early).
+ */
+export function fileRangeStream(
+  localPath: string,
+  start: number,
+  end: number,
+  onRead: (bytes: number) => void,
+): FileRangeBody {
+  let position = start
+  let handle: FileHandle | undefined
+  let released = false
+  const release = async (): Promise<void> => {
+    released = true
+    const opened = handle
+    handle = undefined
+    await opened?.close().catch(() => undefined)
+  }
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async start() {
+        handle = await open(localPath, 'r')
+        if (released) await release()
+      },
+      async pull(controller) {
+        if (handle === undefined) return
+        const length = Math.min(READ_BLOCK_SIZE, end + 1 - position)
+        if (length <= 0) {
+          await release()
+          controller.close()
+          return
+        }
+        const buffer = new Uint8Array(length)
+        const { bytesRead } = await handle.read(buffer, 0, length, position)
+        if (bytesRead === 0) {
+          await release()
+          controller.error(
+            new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`),
+          )
+          return
+        }
+        position += bytesRead
+        onRead(bytesRead)
+        controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead))
+      },
+      async cancel() {
+        await release()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+  return { stream, release }
+}

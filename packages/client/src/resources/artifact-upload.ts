@@ -1,0 +1,297 @@
+import { isAbsolute, resolve } from 'node:path'
+import type { LocalArtifact } from '@debusine-ts/artifacts'
+import { ArtifactSchema, ValidationError, type Artifact, type FileRequest } from '@debusine-ts/models'
+import { pickRequestOptions } from '@debusine-ts/transport'
+import { workspaceFor, type ClientContext } from '../client-context.js'
+import { uploadFile } from '../internal/upload-file.js'
+import type { UploadJournal } from './artifact-upload-journal.js'
+import { ArtifactUploadError } from './artifact-errors.js'
+import type { ArtifactCreateOptions, ArtifactUploadOptions, UploadProgress } from './artifact-options.js'
+import { artifactCreateBody, checkCount, checkMilliseconds, checkPathsAccepted } from './artifact-request.js'
+import {
+  artifactOfEntry,
+  differences,
+  journalKey,
+  journalOf,
+  outcomeUnknown,
+  recoverLostCreate,
+  type GetArtifact,
+  type ResumeInput,
+} from './artifact-resume.js'
+
+/** Default number of files sent at once: measured fastest (tooling/bench/README.md). */
+const DEFAULT_CONCURRENCY = 1
+/**
+ * Default largest PUT body: a whole file per request, streamed from disk with constant
+ * memory, measured fastest (tooling/bench/README.md). A proxy that refuses large bodies
+ * (Debusine's nginx takes 50 MiB) makes the upload go on in 50 MiB chunks by itself.
+ */
+export const DEFAULT_CHUNK_SIZE = Number.POSITIVE_INFINITY
+/** Default {@link TransferTimeouts}. */
+export const DEFAULT_STALL_TIMEOUT_MS = 60_000
+export const DEFAULT_PROGRESS_TIMEOUT_MS = 300_000
+const PROGRESS_STEP = 256 * 1024
+
+/** A local file to upload under a path of the artifact. */
+export interface LocalFile {
+  localPath: string
+  size: number
+}
+
+/** `POST /artifact/`: create the artifact from its file requests. */
+export function createArtifact(
+  context: ClientContext,
+  local: LocalArtifact,
+  files: ReadonlyMap<string, FileRequest>,
+  options: ArtifactCreateOptions,
+): Promise<Artifact> {
+  const workspace = workspaceFor(context, options.workspace)
+  return context.transport.request('POST', '/artifact/', {
+    ...pickRequestOptions(options),
+    body: artifactCreateBody(local, files, workspace, options),
+    schema: ArtifactSchema,
+    model: 'Artifact',
+    expectedStatus: 201,
+  })
+}
+
+/** Refuse invalid upload options before anything is sent. */
+export function checkUploadOptions(options: ArtifactUploadOptions): void {
+  checkCount('ArtifactUploadOptions', 'concurrency', options.concurrency, 1)
+  checkCount('ArtifactUploadOptions', 'chunkSize', options.chunkSize, 1)
+  checkMilliseconds('ArtifactUploadOptions', 'stallTimeout', options.stallTimeout, 1)
+  checkMilliseconds('ArtifactUploadOptions', 'progressTimeout', options.progressTimeout, 0)
+}
+
+/**
+ * The artifact an upload sends its files to: the one named by `artifactId`, the one the
+ * journal recorded for the same upload, or a new one (recorded before it is created, so
+ * that a create whose answer is lost is looked for instead of created twice).
+ */
+async function openArtifact(
+  context: ClientContext,
+  get: GetArtifact,
+  local: LocalArtifact,
+  requests: ReadonlyMap<string, FileRequest>,
+  options: ArtifactUploadOptions,
+): Promise<{ artifact: Artifact; journal?: UploadJournal; key?: string }> {
+  const workspace = workspaceFor(context, options.workspace)
+  if (options.artifactId !== undefined) {
+    const artifact = await get(options.artifactId, {
+      ...pickRequestOptions(options),
+      workspace: options.workspace,
+    })
+    const issues = differences(artifact, local, requests)
+    if (issues.length > 0) throw new ValidationError('ArtifactUploadResume', issues)
+    return { artifact }
+  }
+  const journal = journalOf(options)
+  if (journal === undefined) return { artifact: await createArtifact(context, local, requests, options) }
+  const key = await journalKey(context, local, requests, workspace)
+  const input: ResumeInput = { context, get, local, requests, workspace, options, journal, key }
+  const entry = await journal.find(key)
+  if (entry?.artifactId !== undefined) {
+    const artifact = await artifactOfEntry(input, entry)
+    if (artifact !== undefined) return { artifact, journal, key }
+  } else if (entry?.pendingSince !== undefined) {
+    return { artifact: await adopt(input, await recoverLostCreate(input, entry.pendingSince)), journal, key }
+  }
+  const sentAt = new Date().toISOString()
+  const summary = `${context.transport.apiUrl} ${workspace ?? '(default workspace)'} ${local.category}: ${[...local.files.keys()].join(', ')}`
+  await journal.record(key, { artifactId: undefined, pendingSince: sentAt, createdAt: sentAt, summary })
+  let artifact: Artifact
+  try {
+    artifact = await createArtifact(context, local, requests, options)
+  } catch (error) {
+    if (!outcomeUnknown(error)) {
+      await journal.forget(key)
+      throw error
+    }
+    artifact = await recoverLostCreate(input, sentAt, error as Error)
+  }
+  return { artifact: await adopt(input, artifact), journal, key }
+}
+
+/** Record in the journal that the upload continues `artifact`. */
+async function adopt(input: ResumeInput, artifact: Artifact): Promise<Artifact> {
+  const now = new Date().toISOString()
+  const summary = `${input.context.transport.apiUrl} artifact ${artifact.id} (${artifact.workspace}, ${artifact.category})`
+  await input.journal.record(input.key, { artifactId: artifact.id, createdAt: now, summary })
+  await input.journal.noteArtifactId(input.context.transport.apiUrl, artifact.id)
+  return artifact
+}
+
+/** {@link Artifacts.upload}. */
+export async function uploadArtifact(
+  context: ClientContext,
+  get: GetArtifact,
+  local: LocalArtifact,
+  options: ArtifactUploadOptions,
+): Promise<Artifact> {
+  checkPathsAccepted(local, 'ArtifactCreateRequest')
+  checkUploadOptions(options)
+  await local.validate()
+  const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
+  const { artifact, journal, key } = await openArtifact(context, get, local, requests, options)
+  const locals = new Map<string, LocalFile>()
+  for (const [name, localPath] of local.files) {
+    locals.set(name, { localPath, size: requests.get(name)?.size ?? 0 })
+  }
+  const final = await sendMissing(context, get, artifact, locals, true, options)
+  if (journal !== undefined && key !== undefined) await journal.forget(key)
+  return final
+}
+
+/** {@link Artifacts.uploadFiles}: the local files of an existing artifact, checked against it. */
+export function localFilesOf(
+  artifact: Artifact,
+  entries: readonly (readonly [string, string])[],
+  baseDirectory: string | undefined,
+): Map<string, LocalFile> {
+  const issues = []
+  const locals = new Map<string, LocalFile>()
+  for (const [name, localPath] of entries) {
+    const file = artifact.files[name]
+    if (file === undefined) {
+      issues.push({
+        path: `files.${name}`,
+        rule: 'not_in_artifact',
+        message: `artifact ${artifact.id} has no file "${name}"`,
+      })
+    } else if (!isAbsolute(localPath) && baseDirectory === undefined) {
+      issues.push({
+        path: `files.${name}`,
+        rule: 'relative_path',
+        message: `"${localPath}" is relative: give baseDirectory, or an absolute path`,
+      })
+    } else {
+      locals.set(name, { localPath: resolve(baseDirectory ?? '/', localPath), size: file.size })
+    }
+  }
+  if (issues.length > 0) throw new ValidationError('UploadFiles', issues)
+  return locals
+}
+
+/** The files of `artifact` the server still lacks, with their local files (all of them when `requireAll`). */
+function queueOf(
+  artifact: Artifact,
+  locals: ReadonlyMap<string, LocalFile>,
+  requireAll: boolean,
+): [string, LocalFile][] {
+  const queue: [string, LocalFile][] = []
+  for (const name of artifact.files_to_upload.filter((path) => requireAll || locals.has(path))) {
+    const local = locals.get(name)
+    if (local === undefined) {
+      throw new ArtifactUploadError({
+        path: name,
+        artifactId: artifact.id,
+        reason:
+          `the server does not hold this file in workspace ${artifact.workspace} and there is no local file for it ` +
+          '(a remote file is only accepted when the same content is already in the workspace)',
+        attempts: 1,
+        isRetryable: false,
+      })
+    }
+    queue.push([name, local])
+  }
+  return queue
+}
+
+/** Progress over the files of one call, reported at most every {@link PROGRESS_STEP} sent bytes. */
+function progressReporter(
+  queue: readonly [string, LocalFile][],
+  onProgress: ArtifactUploadOptions['onProgress'],
+): { committed: (name: string, bytes: number) => void; sent: (name: string, bytes: number) => void } {
+  const total = queue.reduce((sum, [, local]) => sum + local.size, 0)
+  const sizes = new Map(queue.map(([name, local]) => [name, local.size]))
+  const perFile = new Map<string, number>()
+  let committed = 0
+  let sent = 0
+  let lastReported = -Infinity
+  const report = (name: string, force: boolean): void => {
+    if (onProgress === undefined || (!force && sent - lastReported < PROGRESS_STEP)) return
+    lastReported = sent
+    const progress: UploadProgress = {
+      path: name,
+      fileCommitted: perFile.get(name) ?? 0,
+      fileSize: sizes.get(name) ?? 0,
+      committed,
+      total,
+      sent,
+    }
+    onProgress(progress)
+  }
+  return {
+    committed: (name, bytes) => {
+      committed += bytes - (perFile.get(name) ?? 0)
+      perFile.set(name, bytes)
+      report(name, true)
+    },
+    sent: (name, bytes) => {
+      sent += bytes
+      report(name, false)
+    },
+  }
+}
+
+/** Send the files the server lacks, `concurrency` at a time, then check that it holds them all. */
+export async function sendMissing(
+  context: ClientContext,
+  get: GetArtifact,
+  artifact: Artifact,
+  locals: ReadonlyMap<string, LocalFile>,
+  requireAll: boolean,
+  options: ArtifactUploadOptions,
+): Promise<Artifact> {
+  const queue = queueOf(artifact, locals, requireAll)
+  const progress = progressReporter(queue, options.onProgress)
+  // The first failure stops the other files: the user reruns the call to resume.
+  const stop = new AbortController()
+  const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal])
+  const concurrency = Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, Math.max(queue.length, 1))
+  let next = 0
+  let firstError: Error | undefined
+  const worker = async (): Promise<void> => {
+    while (next < queue.length && firstError === undefined) {
+      const [name, local] = queue[next] as [string, LocalFile]
+      next += 1
+      try {
+        await uploadFile({
+          transport: context.transport,
+          artifactId: artifact.id,
+          path: name,
+          localPath: local.localPath,
+          size: local.size,
+          chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
+          stallTimeout: options.stallTimeout ?? DEFAULT_STALL_TIMEOUT_MS,
+          progressTimeout: options.progressTimeout ?? DEFAULT_PROGRESS_TIMEOUT_MS,
+          signal,
+          isComplete: async () =>
+            !(await get(artifact.id, { signal, workspace: options.workspace })).files_to_upload.includes(
+              name,
+            ),
+          onCommitted: (bytes) => progress.committed(name, bytes),
+          onSent: (bytes) => progress.sent(name, bytes),
+        })
+      } catch (error) {
+        // Siblings then fail with an abort of our own: the first failure is the story.
+        firstError ??= error instanceof Error ? error : new Error(String(error))
+        stop.abort(firstError)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, () => worker()))
+  if (firstError !== undefined) throw firstError
+  const final = await get(artifact.id, { ...pickRequestOptions(options), workspace: options.workspace })
+  const missing = final.files_to_upload.filter((name) => requireAll || locals.has(name))
+  if (missing.length > 0) {
+    throw new ArtifactUploadError({
+      path: missing[0] ?? '',
+      artifactId: artifact.id,
+      reason: `the server still lists ${missing.length} file(s) as incomplete after the upload: ${missing.join(', ')}`,
+      attempts: 1,
+      isRetryable: true,
+    })
+  }
+  return final
+}
