@@ -68,8 +68,17 @@ export type {
   ArtifactDownloadOptions,
   ArtifactDownloadToOptions,
   UploadProgress,
+  UploadNotice,
+  TransferTimeouts,
   DownloadProgress,
 } from './resources/artifact-options.js'
+export {
+  UploadJournal,
+  DEFAULT_JOURNAL_MAX_AGE_MS,
+  type UploadJournalOptions,
+  type UploadJournalEntry,
+  type UploadJournalKey,
+} from './resources/artifact-upload-journal.js'
 export {
   ArtifactUploadError,
   ArtifactDownloadError,
