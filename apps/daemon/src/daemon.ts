@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { SdkError } from '@debusine-ts/models'
-import { Transport } from '@debusine-ts/transport'
+import { Transport, type Logger } from '@debusine-ts/transport'
 import {
   ChannelRejectedError,
   CommandNotFoundError,
@@ -9,7 +9,7 @@ import {
   TokenDisabledError,
   TokenRejectedError,
 } from '@debusine-ts/events'
-import { ClientConfigError, readClientConfig } from '@debusine-ts/client'
+import { ClientConfigError, readClientConfig, type ConfiguredServer } from '@debusine-ts/client'
 import { parseArguments, usage, UsageError } from './arguments.js'
 import { ExitCode } from './exit-codes.js'
 import { jsonLogger, type LineSink } from './json-logger.js'
@@ -58,23 +58,8 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
     context.stdout.write(`${context.version}\n`)
     return ExitCode.OK
   }
-  const bootLogger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info' })
-  let server
-  try {
-    server = await readClientConfig({
-      configFile: parsed.configFile,
-      server: parsed.server,
-      env: context.env,
-    })
-  } catch (error) {
-    if (!ClientConfigError.isInstance(error)) throw error
-    bootLogger.error(error.message, {
-      code: error.code,
-      exitCode: ExitCode.CONFIGURATION,
-      ...(error.hint === undefined ? {} : { hint: error.hint }),
-    })
-    return ExitCode.CONFIGURATION
-  }
+  const server = await readServer(parsed, context)
+  if (typeof server === 'number') return server
   const logger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info', secret: server.token })
   const cwd = context.cwd ?? process.cwd()
   const lastCompletedAt =
@@ -113,22 +98,45 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
     logger.info('Stopped', { exitCode: ExitCode.OK })
     return ExitCode.OK
   } catch (error) {
-    const exitCode = exitCodeOf(error)
-    const message = error instanceof Error ? error.message : String(error)
-    const hint =
-      exitCode === ExitCode.AUTHENTICATION
-        ? `check the token of [server:${server.name}] (it must be an enabled user token)`
-        : undefined
-    logger.error(message, {
-      code: SdkError.isInstance(error) ? error.code : 'unexpected',
-      exitCode,
-      ...(hint === undefined ? {} : { hint }),
-      ...(exitCode === ExitCode.FAILURE && error instanceof Error ? { stack: error.stack } : {}),
-    })
-    return exitCode
+    return reportFailure(error, logger, server.name)
   } finally {
     context.signal.removeEventListener('abort', stopping)
   }
+}
+
+/** The configured server, or the exit status after saying why there is none. */
+async function readServer(
+  parsed: ReturnType<typeof parseArguments>,
+  context: DaemonContext,
+): Promise<ConfiguredServer | ExitCode> {
+  try {
+    return await readClientConfig({ configFile: parsed.configFile, server: parsed.server, env: context.env })
+  } catch (error) {
+    if (!ClientConfigError.isInstance(error)) throw error
+    jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info' }).error(error.message, {
+      code: error.code,
+      exitCode: ExitCode.CONFIGURATION,
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+    })
+    return ExitCode.CONFIGURATION
+  }
+}
+
+/** Log the error that ended the daemon, with a hint, and return its exit status. */
+function reportFailure(error: unknown, logger: Logger, serverName: string): ExitCode {
+  const exitCode = exitCodeOf(error)
+  const message = error instanceof Error ? error.message : String(error)
+  const hint =
+    exitCode === ExitCode.AUTHENTICATION
+      ? `check the token of [server:${serverName}] (it must be an enabled user token)`
+      : undefined
+  logger.error(message, {
+    code: SdkError.isInstance(error) ? error.code : 'unexpected',
+    exitCode,
+    ...(hint === undefined ? {} : { hint }),
+    ...(exitCode === ExitCode.FAILURE && error instanceof Error ? { stack: error.stack } : {}),
+  })
+  return exitCode
 }
 
 function exitCodeOf(error: unknown): ExitCode {

@@ -1,4 +1,4 @@
-import type { Logger } from '@debusine-ts/transport'
+import { redactingLogger, type Logger } from '@debusine-ts/transport'
 
 /** Where the log lines go: anything with `write(string)`, such as `process.stderr`. */
 export interface LineSink {
@@ -23,14 +23,14 @@ export function jsonLogger(
   options: { level?: Level; secret?: string | undefined } = {},
 ): Logger {
   const minimum = levels.indexOf(options.level ?? 'info')
-  const secret = options.secret === '' ? undefined : options.secret
   const write =
     (level: Level) =>
     (message: string, fields: Readonly<Record<string, unknown>> = {}): void => {
       if (levels.indexOf(level) < minimum) return
-      let line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })
-      if (secret !== undefined) line = line.split(secret).join('[REDACTED]')
-      sink.write(`${line}\n`)
+      sink.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`)
     }
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+  return redactingLogger(
+    { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') },
+    [options.secret],
+  )
 }

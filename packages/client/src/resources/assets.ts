@@ -10,7 +10,13 @@ import {
   type AssetPermissionCheckResponse,
   type ValidationIssue,
 } from '@debusine-ts/models'
-import { BadRequestError, PermissionDeniedError, path, type RequestOptions } from '@debusine-ts/transport'
+import {
+  BadRequestError,
+  PermissionDeniedError,
+  path,
+  pickRequestOptions,
+  type RequestOptions,
+} from '@debusine-ts/transport'
 import { explainPermissionDenied, withHint } from '../internal/api-error-hint.js'
 import type { ClientContext } from '../client-context.js'
 import { requiredWorkspace } from '../client-context.js'
@@ -20,15 +26,6 @@ import type {
   AssetListFilters,
   AssetPermissionCheckInput,
 } from './asset-options.js'
-
-function requestOptions(options: RequestOptions): RequestOptions {
-  return {
-    signal: options.signal,
-    timeout: options.timeout,
-    maxRetries: options.maxRetries,
-    headers: options.headers,
-  }
-}
 
 /** Whether a 403 refuses the kind of token (no token, a user's, another worker's) rather than a resource. */
 function refusesToken(error: PermissionDeniedError): boolean {
@@ -96,7 +93,7 @@ export class Assets {
     let response: Response
     try {
       response = await this.#context.transport.stream('POST', '/asset/', {
-        ...requestOptions(options),
+        ...pickRequestOptions(options),
         body: JSON.stringify(body),
         headers: { ...options.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
         expectedStatus: [200, 201],
@@ -145,7 +142,7 @@ export class Assets {
     if (filters.workspace !== undefined) nonEmptyString(issues, 'workspace', filters.workspace)
     if (issues.length > 0) return Promise.reject(new ValidationError('AssetListFilters', issues))
     return this.#context.transport.request('GET', '/asset/', {
-      ...requestOptions(options),
+      ...pickRequestOptions(options),
       query: { asset: filters.asset, work_request: filters.workRequest, workspace: filters.workspace },
       schema: AssetListSchema,
       model: 'AssetList',
@@ -189,7 +186,7 @@ export class Assets {
         'POST',
         path`/asset/${input.assetCategory}/${input.assetSlug}/${input.permissionName}/`,
         {
-          ...requestOptions(options),
+          ...pickRequestOptions(options),
           body: { artifact_id: input.artifactId, work_request_id: input.workRequestId, workspace },
           schema: AssetPermissionCheckResponseSchema,
           model: 'AssetPermissionCheckResponse',
