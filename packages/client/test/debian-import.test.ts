@@ -1,0 +1,136 @@
+/**
+ * `client.debian.import` against the real Debusine 0.16.2 server: a real source package
+ * and .deb, from local paths, a file:// URL and a loopback http(s) server (dget-style,
+ * with hash checks), with the upload's relations.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ArtifactRuleError } from '@debusine-ts/artifacts'
+import type { Artifact } from '@debusine-ts/models'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { removeDirectory, temporaryDirectory } from '../../artifacts/test/support/debian-fixtures.js'
+import {
+  buildMixedUpload,
+  type MixedUploadFixture,
+} from '../../artifacts/test/support/debian-upload-fixtures.js'
+import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { rejection } from '../../../tooling/vitest/rejection.js'
+import { DebianDownloadError, DebusineClient } from '../src/index.js'
+import { countingFetch } from './support/artifact-counting-fetch.js'
+import { sha256 } from './support/artifact-round-trip.js'
+import { serveDirectory, type LoopbackFileServer } from './support/loopback-file-server.js'
+
+let workspace: string
+let client: DebusineClient
+let root: string
+let fixture: MixedUploadFixture
+let server: LoopbackFileServer
+
+beforeAll(async () => {
+  workspace = await freshWorkspace('debian-import')
+  const env = realServer()
+  client = new DebusineClient({ apiUrl: env.apiUrl, token: env.token, scope: env.scope, workspace })
+  root = temporaryDirectory('debusine-ts-import-test-')
+  mkdirSync(join(root, 'pool'))
+  const built = buildMixedUpload(join(root, 'pool'))
+  if (built === undefined) throw new Error('dpkg-deb is needed (tooling/run installs dpkg-dev)')
+  fixture = built
+  server = await serveDirectory(join(root, 'pool'))
+})
+
+afterAll(async () => {
+  await server.close()
+  removeDirectory(root)
+})
+
+/** Path → SHA-256 of the artifact's files, as the server describes them. */
+const serverFiles = (artifact: Artifact): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(artifact.files).map(([name, file]) => [name, file.checksums.sha256]))
+
+const localFiles = (...names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, sha256(readFileSync(join(fixture.directory, name)))]))
+
+describe('debian.import', () => {
+  it('a .changes from an http URL: the upload extends and relates to its source and binary packages', async () => {
+    const { artifact, related } = await client.debian.import(`${server.base}hello_1.0-1_amd64.changes`)
+    expect(server.requested.sort()).toEqual([
+      'hello_1.0-1.debian.tar.xz',
+      'hello_1.0-1.dsc',
+      'hello_1.0-1_amd64.changes',
+      'hello_1.0-1_amd64.deb',
+      'hello_1.0.orig.tar.gz',
+    ])
+    const upload = await client.artifacts.get(artifact.id)
+    expect(upload).toMatchObject({ category: 'debian:upload', workspace })
+    expect(serverFiles(upload)).toEqual(
+      localFiles(
+        'hello_1.0-1_amd64.changes',
+        'hello_1.0-1.dsc',
+        'hello_1.0.orig.tar.gz',
+        'hello_1.0-1.debian.tar.xz',
+        'hello_1.0-1_amd64.deb',
+      ),
+    )
+    expect(related.map((each) => each.category)).toEqual(['debian:source-package', 'debian:binary-package'])
+    expect((await client.artifacts.get(related[0]!.id)).data).toMatchObject({
+      name: 'hello',
+      version: '1.0-1',
+    })
+    const relations = await client.relations.list({ artifact: artifact.id })
+    expect(relations.map((relation) => [relation.type, relation.target]).sort()).toEqual(
+      [
+        ['extends', related[0]!.id],
+        ['relates-to', related[0]!.id],
+        ['extends', related[1]!.id],
+        ['relates-to', related[1]!.id],
+      ].sort(),
+    )
+  })
+
+  it('a .dsc from a local path and from a file:// URL; a .deb', async () => {
+    const fromPath = await client.debian.import(fixture.dsc)
+    const fromUrl = await client.debian.import(pathToFileURL(fixture.dsc).href)
+    for (const { artifact, related } of [fromPath, fromUrl]) {
+      expect(related).toEqual([])
+      expect(serverFiles(await client.artifacts.get(artifact.id))).toEqual(
+        localFiles('hello_1.0-1.dsc', 'hello_1.0.orig.tar.gz', 'hello_1.0-1.debian.tar.xz'),
+      )
+    }
+    const deb = await client.debian.import(fixture.deb)
+    expect(deb.artifact).toMatchObject({ category: 'debian:binary-package' })
+  })
+
+  it('a file that differs from its listing, or a file of another kind: nothing is created, nothing left behind', async () => {
+    const tampered = await serveDirectory(join(root, 'pool'), {
+      'hello_1.0-1.debian.tar.xz': () => ({ status: 503 }),
+    })
+    const scratch = join(root, 'tmp')
+    mkdirSync(scratch)
+    const previousTmp = process.env.TMPDIR
+    process.env.TMPDIR = scratch
+    const env = realServer()
+    const counter = countingFetch()
+    const counted = new DebusineClient({
+      apiUrl: env.apiUrl,
+      token: env.token,
+      workspace,
+      fetch: counter.fetch,
+    })
+    try {
+      const error = await rejection(counted.debian.import(`${tampered.base}hello_1.0-1.dsc`))
+      expect(DebianDownloadError.isInstance(error)).toBe(true)
+      expect(error).toMatchObject({ code: 'http_status', isRetryable: true })
+      expect(error.message).toContain('hello_1.0-1.debian.tar.xz: HTTP 503')
+      // Nothing reached the Debusine server, and the temporary directory is gone.
+      expect(counter.requests).toEqual([])
+      expect(readdirSync(scratch)).toEqual([])
+    } finally {
+      process.env.TMPDIR = previousTmp
+      await tampered.close()
+    }
+    const other = await rejection(client.debian.import(join(root, 'pool', 'hello_1.0.orig.tar.gz')))
+    expect(ArtifactRuleError.isInstance(other)).toBe(true)
+    expect(other.message).toContain('is not supported')
+  })
+})
