@@ -1,0 +1,55 @@
+/**
+ * A workflow with the two steps that wait for a person, made on the real server through
+ * `debusine-admin shell` (no 0.16.2 workflow reachable from the API creates them without
+ * packages, builds and QA): a running `noop` workflow holding a running `Wait/confirm` task
+ * and a `noop` worker task blocked on a manual review (unblock strategy `manual`).
+ */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const ADMIN = fileURLToPath(new URL('../../../../tooling/real-server/admin', import.meta.url))
+
+/** The ids of the workflow and of its two waiting steps. */
+export interface ManualSteps {
+  workflow: number
+  /** A running `Wait/confirm` task. */
+  confirm: number
+  /** A blocked `noop` task that waits for a manual review. */
+  review: number
+}
+
+function script(workspace: string): string {
+  return `
+import json
+from django.db import transaction
+from debusine.db.context import context
+from debusine.db.models import User, WorkRequest, Workspace
+from debusine.server.tasks.wait.models import ConfirmData
+from debusine.server.workflows.models import WorkRequestWorkflowData
+from debusine.tasks.models import NoopData
+workspace = Workspace.objects.get(name=${JSON.stringify(workspace)}, scope__name="debusine")
+user = User.objects.get(username="testuser")
+with context.disable_permission_checks(), transaction.atomic():
+    workflow = WorkRequest.objects.create_workflow(task_name="noop", workspace=workspace, created_by=user)
+    confirm = workflow.create_child_wait(task_name="confirm", task_data=ConfirmData(),
+        workflow_data=WorkRequestWorkflowData(display_name="Confirm", step="confirm", needs_input=True))
+    review = workflow.create_child_worker(task_name="noop", task_data=NoopData(),
+        workflow_data=WorkRequestWorkflowData(display_name="Review", step="review"))
+    review.unblock_strategy = WorkRequest.UnblockStrategy.MANUAL
+    review.save()
+    confirm.mark_pending()
+    workflow.mark_pending()
+    workflow.mark_running()
+print(json.dumps({"workflow": workflow.id, "confirm": confirm.id, "review": review.id}))
+`
+}
+
+/** Make the workflow in `workspace` (owned by testuser's group); takes a few seconds. */
+export async function manualSteps(workspace: string): Promise<ManualSteps> {
+  const { stdout } = await promisify(execFile)(ADMIN, ['shell', '-c', script(workspace)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ManualSteps
+}
