@@ -9,7 +9,7 @@ import { ValidationError } from '@debusine-ts/models'
 import { ClientConfigError } from '@debusine-ts/client'
 import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
-import type { OutputFormat } from './command-context.js'
+import type { OutputFormat } from './kit/context.js'
 import { reportError } from './error-report.js'
 import { UsageError } from './usage-error.js'
 

@@ -1,5 +1,5 @@
 import { CliError } from './cli-error.js'
-import type { OutputFormat } from './command-context.js'
+import type { OutputFormat } from './kit/context.js'
 import { isSdkError } from './error-kind.js'
 import { exitCodes } from './exit-codes.js'
 import type { Io } from './io.js'
@@ -54,7 +54,7 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
   }
   if (error instanceof UsageError) {
     if (settings.usage !== undefined) line(settings.usage)
-    line(`debusine-ts: error: ${error.message}`)
+    line(`${['debusine-ts', ...error.command].join(' ')}: error: ${error.message}`)
     return exitCodes.usage
   }
   if (error instanceof CliError) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { commands } from './commands.js'
+import { commands } from './command-table.js'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const commandRow = /^\|\s*`([a-z][a-z -]*)`\s*\|/

@@ -7,25 +7,30 @@ import {
 } from '@debusine-ts/models'
 import type { CollectionItem, CollectionTokenGrant, DebusineClient } from '@debusine-ts/client'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { isSdkError } from '../error-kind.js'
 import { collectionTokenGrantShape, shaped, workRequestShape } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
-import { UsageError } from '../usage-error.js'
 import { workRequestFields } from './render.js'
 
 const sourceCategory = 'debian:source-package'
 const binaryCategory = 'debian:binary-package'
 const pipelineTask = 'debian_pipeline'
 const publishTask = 'package_publish'
-/** The roles the Python client offers for archive tokens. */
-const tokenRoles = ['viewer']
+/** The options of the commands working on one suite. */
+interface SuiteOptions {
+  workspace: string | undefined
+  suite: string
+}
 
-function suiteOf(context: CommandContext): { name: string; category: string } {
-  const name = context.string('suite')
-  if (name === undefined)
-    throw new UsageError('the following arguments are required: --suite', context.command.path)
-  return { name, category: CollectionCategory.SUITE }
+/** The options of `archive token` commands: the archive, or one of its suites. */
+interface TokenOptions {
+  workspace: string | undefined
+  suite: string | undefined
+}
+
+function suiteOf(values: SuiteOptions): { name: string; category: string } {
+  return { name: values.suite, category: CollectionCategory.SUITE }
 }
 
 function itemField(item: CollectionItem, name: string): unknown {
@@ -132,16 +137,22 @@ const relationOfParameter = [
  * template's `qa_suite`/`regression_tracking_qa_results` name, and a `publish-to-SUITE`
  * template. Prints `{result, suite, relations?, workflow_template?}` (web URLs).
  */
-export async function suiteCreate(context: CommandContext): Promise<undefined> {
-  const architectures = context.strings('architecture')
-  if (architectures.length === 0) {
-    throw new UsageError('the following arguments are required: --architecture', context.command.path)
-  }
-  const components = context.strings('component')
-  const name = context.arguments.SUITE as string
+export async function suiteCreate(
+  context: CommandContext,
+  values: {
+    suite: string
+    workspace: string | undefined
+    architecture: string[]
+    component: string[] | undefined
+    baseWorkflowTemplate: string | undefined
+  },
+): Promise<undefined> {
+  const architectures = values.architecture
+  const components = values.component ?? []
+  const name = values.suite
   const client = await context.client()
-  const workspace = await context.workspace()
-  const baseName = context.string('base-workflow-template')
+  const workspace = await context.workspace(values.workspace)
+  const baseName = values.baseWorkflowTemplate
   // Checked before anything is created, so a wrong name leaves nothing behind.
   const base = baseName === undefined ? undefined : await baseTemplate(context, client, workspace, baseName)
   const suite: Collection = await client.collections.create(
@@ -204,10 +215,10 @@ function packageRows(items: readonly CollectionItem[]): unknown[][] {
 }
 
 /** `archive package list --suite S`: table Name / Version / Architecture. */
-export async function packageList(context: CommandContext): Promise<undefined> {
+export async function packageList(context: CommandContext, values: SuiteOptions): Promise<undefined> {
   const client = await context.client()
   const items = await client.collections.items
-    .list(suiteOf(context), { workspace: await context.workspace(), signal: context.signal })
+    .list(suiteOf(values), { workspace: await context.workspace(values.workspace), signal: context.signal })
     .toArray({ limit: Infinity })
   context.print({
     json: items,
@@ -218,10 +229,13 @@ export async function packageList(context: CommandContext): Promise<undefined> {
 }
 
 /** `archive package show --suite S NAME_VERSION[_ARCH]`. */
-export async function packageShow(context: CommandContext): Promise<undefined> {
+export async function packageShow(
+  context: CommandContext,
+  values: SuiteOptions & { name: string },
+): Promise<undefined> {
   const client = await context.client()
-  const item = await client.collections.items.get(suiteOf(context), context.arguments.ITEM_NAME as string, {
-    workspace: await context.workspace(),
+  const item = await client.collections.items.get(suiteOf(values), values.name, {
+    workspace: await context.workspace(values.workspace),
     signal: context.signal,
   })
   context.print({
@@ -242,15 +256,22 @@ export async function packageShow(context: CommandContext): Promise<undefined> {
  * binary packages) of these names, optionally of one version and architecture; each
  * removed (`Removed: NAME`), or only listed with `--dry-run`.
  */
-export async function packageRemove(context: CommandContext): Promise<number> {
+export async function packageRemove(
+  context: CommandContext,
+  values: SuiteOptions & {
+    packages: string[]
+    dryRun: boolean
+    packageVersion: string | undefined
+    binary: boolean
+    architecture: string | undefined
+  },
+): Promise<number> {
   const client = await context.client()
-  const workspace = await context.workspace()
-  const suite = suiteOf(context)
-  const binary = context.flag('binary')
-  const version = context.string('package-version')
-  const architecture = context.string('architecture')
+  const workspace = await context.workspace(values.workspace)
+  const suite = suiteOf(values)
+  const { binary, packageVersion: version, architecture } = values
   const found: CollectionItem[] = []
-  for (const name of context.arguments.PACKAGE as string[]) {
+  for (const name of values.packages) {
     const items = await client.collections.items
       .list(suite, {
         workspace,
@@ -271,7 +292,7 @@ export async function packageRemove(context: CommandContext): Promise<number> {
       context.warn(`no ${binary ? 'binary' : 'source'} package ${name} in ${suite.name}`)
     found.push(...matching)
   }
-  const dryRun = context.flag('dry-run')
+  const dryRun = values.dryRun
   for (const item of found) {
     if (dryRun) context.io.stderr.write(`Would remove: ${item.name}\n`)
     else {
@@ -290,33 +311,40 @@ export async function packageRemove(context: CommandContext): Promise<number> {
  * the workspace owners only) copying SOURCE, and optionally its binaries, from one suite
  * to another; `--dry-run` prints the task data instead.
  */
-export async function packageCopy(context: CommandContext): Promise<undefined> {
-  const fromWorkspace = context.string('from-workspace') ?? (await context.server()).defaultWorkspace
-  const toWorkspace = context.string('to-workspace') ?? fromWorkspace
-  const fromSuiteOption = context.string('from-suite')
-  const toSuiteOption = context.string('to-suite')
-  if (fromSuiteOption === undefined || toSuiteOption === undefined) {
-    const missing = [
-      fromSuiteOption === undefined ? '--from-suite' : '',
-      toSuiteOption === undefined ? '--to-suite' : '',
-    ]
-    throw new UsageError(
-      `the following arguments are required: ${missing.filter((option) => option !== '').join(', ')}`,
-      context.command.path,
-    )
-  }
+export async function packageCopy(
+  context: CommandContext,
+  values: {
+    source: string
+    dryRun: boolean
+    fromWorkspace: string | undefined
+    fromSuite: string
+    toWorkspace: string | undefined
+    toSuite: string
+    sourceVersion: string | undefined
+    includeBinaries: boolean
+    component: string | undefined
+    section: string | undefined
+    priority: string | undefined
+    move: boolean
+    unembargo: boolean
+  },
+): Promise<undefined> {
+  const fromWorkspace = await context.workspace(values.fromWorkspace)
+  const toWorkspace = values.toWorkspace ?? fromWorkspace
+  const fromSuiteOption = values.fromSuite
+  const toSuiteOption = values.toSuite
   let fromSuite = `${fromSuiteOption}@${CollectionCategory.SUITE}`
   // A suite of another workspace is named through a lookup of that workspace.
   if (fromWorkspace !== toWorkspace) fromSuite = `//workspace=${fromWorkspace}/${fromSuite}`
-  const source = context.arguments.SOURCE as string
-  const version = context.string('source-version')
+  const source = values.source
+  const version = values.sourceVersion
   const sourceArtifact =
     version === undefined
       ? `${fromSuite}/source:${source}`
       : `${fromSuite}/source-version:${source}_${version}`
   const suiteVariables: Record<string, string> = {}
-  for (const name of ['component', 'section', 'priority']) {
-    const value = context.string(name)
+  for (const name of ['component', 'section', 'priority'] as const) {
+    const value = values[name]
     if (value !== undefined) suiteVariables[name] = value
   }
   const taskData: Record<string, unknown> = {
@@ -324,12 +352,12 @@ export async function packageCopy(context: CommandContext): Promise<undefined> {
     target_suite: `${toSuiteOption}@${CollectionCategory.SUITE}`,
     suite_variables: suiteVariables,
   }
-  if (context.flag('include-binaries')) {
+  if (values.includeBinaries) {
     taskData.binary_artifacts = { collection: fromSuite, lookup__binaries: sourceArtifact }
   }
-  if (context.flag('move')) taskData.move = true
-  if (context.flag('unembargo')) taskData.unembargo = true
-  if (context.flag('dry-run')) {
+  if (values.move) taskData.move = true
+  if (values.unembargo) taskData.unembargo = true
+  if (values.dryRun) {
     const request = { task_name: publishTask, workspace: toWorkspace, task_data: taskData }
     context.print({
       json: request,
@@ -359,22 +387,11 @@ export async function packageCopy(context: CommandContext): Promise<undefined> {
 }
 
 /** The collection of `archive token`: the suite given with `--suite`, else the archive. */
-function tokenCollection(context: CommandContext): { name: string; category: string } {
-  const suite = context.string('suite')
+function tokenCollection(values: TokenOptions): { name: string; category: string } {
+  const suite = values.suite
   return suite === undefined
     ? { name: '_', category: CollectionCategory.ARCHIVE }
     : { name: suite, category: CollectionCategory.SUITE }
-}
-
-function tokenRole(context: CommandContext): string {
-  const role = context.arguments.ROLE as string
-  if (!tokenRoles.includes(role)) {
-    throw new UsageError(
-      `argument ROLE: invalid choice: '${role}' (choose from ${tokenRoles.map((known) => `'${known}'`).join(', ')})`,
-      context.command.path,
-    )
-  }
-  return role
 }
 
 function grantRows(grants: readonly CollectionTokenGrant[]): unknown[][] {
@@ -392,18 +409,25 @@ function grantRows(grants: readonly CollectionTokenGrant[]): unknown[][] {
  * external-user token (`--token HASH`) or to a new token for `--external-username`,
  * whose key is shown this once.
  */
-export async function tokenGrant(context: CommandContext): Promise<undefined> {
-  const role = tokenRole(context)
+export async function tokenGrant(
+  context: CommandContext,
+  values: TokenOptions & {
+    role: 'viewer'
+    token: string | undefined
+    externalUsername: string | undefined
+    comment: string
+  },
+): Promise<undefined> {
   const client = await context.client()
   const grant = await client.collections.tokens.grant(
-    tokenCollection(context),
+    tokenCollection(values),
     {
-      tokenHash: context.string('token'),
-      username: context.string('external-username'),
-      comment: context.string('comment') ?? '',
-      role,
+      tokenHash: values.token,
+      username: values.externalUsername,
+      comment: values.comment,
+      role: values.role,
     },
-    { workspace: await context.workspace(), signal: context.signal },
+    { workspace: await context.workspace(values.workspace), signal: context.signal },
   )
   context.print({
     json: grant,
@@ -422,10 +446,13 @@ export async function tokenGrant(context: CommandContext): Promise<undefined> {
 }
 
 /** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
-export async function tokenList(context: CommandContext): Promise<undefined> {
+export async function tokenList(context: CommandContext, values: TokenOptions): Promise<undefined> {
   const client = await context.client()
   const grants = await client.collections.tokens
-    .list(tokenCollection(context), { workspace: await context.workspace(), signal: context.signal })
+    .list(tokenCollection(values), {
+      workspace: await context.workspace(values.workspace),
+      signal: context.signal,
+    })
     .toArray({ limit: Infinity })
   context.print({
     json: grants,
@@ -436,12 +463,14 @@ export async function tokenList(context: CommandContext): Promise<undefined> {
 }
 
 /** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
-export async function tokenRevoke(context: CommandContext): Promise<undefined> {
-  const role = tokenRole(context)
-  const hash = context.arguments.HASH as string
+export async function tokenRevoke(
+  context: CommandContext,
+  values: TokenOptions & { hash: string; role: 'viewer' },
+): Promise<undefined> {
+  const { hash, role } = values
   const client = await context.client()
-  await client.collections.tokens.revoke(tokenCollection(context), hash, role, {
-    workspace: await context.workspace(),
+  await client.collections.tokens.revoke(tokenCollection(values), hash, role, {
+    workspace: await context.workspace(values.workspace),
     signal: context.signal,
   })
   context.feedback(`Role '${role}' revoked from ${hash}.`)

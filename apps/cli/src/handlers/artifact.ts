@@ -1,7 +1,8 @@
-import { access, constants, mkdir } from 'node:fs/promises'
+import { access, constants } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
+import { choiceOf } from '../kit/choice.js'
 import { progressBar } from '../progress.js'
 import { relationShape, shaped, shapedArtifact } from '../python-shapes.js'
 
@@ -10,21 +11,26 @@ function showProgress(context: CommandContext): boolean {
 }
 
 /** `artifact create`: create, print the Python client's YAML, then upload missing files. */
-export async function create(context: CommandContext): Promise<undefined> {
+export async function create(
+  context: CommandContext,
+  values: {
+    category: string
+    workspace: string | undefined
+    data: string | undefined
+    upload: string[] | undefined
+    uploadBaseDirectory: string | undefined
+    expireAt: string | undefined
+  },
+): Promise<undefined> {
   const { LocalArtifact } = await import('@debusine-ts/artifacts')
-  const category = context.arguments.CATEGORY as string
-  const data = await context.readData(false)
-  const baseOption = context.string('upload-base-directory')
+  const category = choiceOf(values.category, LocalArtifact.artifactCategories(), 'CATEGORY', context.path)
+  const data = await context.readData(values.data)
+  const baseOption = values.uploadBaseDirectory
   const baseDirectory = baseOption === undefined ? undefined : resolve(context.io.cwd, baseOption)
   let local
   try {
-    if (!(LocalArtifact.artifactCategories() as string[]).includes(category)) {
-      throw new CliError(`Cannot create artifact: unknown category '${category}'.`, {
-        hint: `Known categories: ${LocalArtifact.artifactCategories().join(', ')}.`,
-      })
-    }
-    local = new LocalArtifact(category as never, data as never)
-    for (const file of context.strings('upload')) {
+    local = new LocalArtifact(category, data)
+    for (const file of values.upload ?? []) {
       await local.addLocalFile(
         baseDirectory === undefined ? resolve(context.io.cwd, file) : file,
         baseDirectory === undefined ? {} : { baseDirectory },
@@ -36,10 +42,9 @@ export async function create(context: CommandContext): Promise<undefined> {
     throw new CliError(`Cannot create artifact: ${(error as Error).message}`, { cause: error })
   }
   const client = await context.client()
-  const expireAt = context.string('expire-at')
   const artifact = await client.artifacts.create(local, {
-    workspace: await context.workspace(),
-    expireAt,
+    workspace: await context.workspace(values.workspace),
+    expireAt: values.expireAt,
     signal: context.signal,
   })
   const summary = {
@@ -69,18 +74,20 @@ export async function create(context: CommandContext): Promise<undefined> {
 }
 
 /** `artifact show`. */
-export async function show(context: CommandContext): Promise<undefined> {
+export async function show(context: CommandContext, { id }: { id: number }): Promise<undefined> {
   const client = await context.client()
-  const artifact = await client.artifacts.get(context.arguments.ID as number, { signal: context.signal })
+  const artifact = await client.artifacts.get(id, { signal: context.signal })
   context.print({ json: artifact, yaml: shapedArtifact(artifact) })
   return undefined
 }
 
 /** `artifact show-relations`. */
-export async function showRelations(context: CommandContext): Promise<undefined> {
+export async function showRelations(
+  context: CommandContext,
+  { id, reverse }: { id: number; reverse: boolean },
+): Promise<undefined> {
   const client = await context.client()
-  const id = context.arguments.ID as number
-  const relations = await client.relations.list(context.flag('reverse') ? { target: id } : { artifact: id }, {
+  const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
     signal: context.signal,
   })
   context.print({ json: relations, yaml: relations.map((relation) => shaped(relation, relationShape)) })
@@ -88,24 +95,27 @@ export async function showRelations(context: CommandContext): Promise<undefined>
 }
 
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
-export async function download(context: CommandContext): Promise<undefined> {
-  const option = context.string('target-directory')
+export async function download(
+  context: CommandContext,
+  values: { id: number; targetDirectory: string | undefined; tarball: boolean },
+): Promise<undefined> {
+  const option = values.targetDirectory
   const directory =
     option === undefined ? context.io.cwd : isAbsolute(option) ? option : resolve(context.io.cwd, option)
   try {
-    await mkdir(directory, { recursive: true })
     await access(directory, constants.W_OK)
-  } catch {
-    throw new CliError(`Directory ${directory} is not writable.`, {
-      hint: 'Choose another with --target-directory.',
+  } catch (error) {
+    throw new CliError(`Cannot write to ${directory}`, {
+      cause: error,
+      hint: `${(error as Error).message}. Choose a writable, existing directory with --target-directory.`,
     })
   }
   const client = await context.client()
   const bar = progressBar(context.io.stderr, showProgress(context))
   let artifact
   try {
-    artifact = await client.artifacts.downloadTo(context.arguments.ID as number, directory, {
-      tarball: context.flag('tarball'),
+    artifact = await client.artifacts.downloadTo(values.id, directory, {
+      tarball: values.tarball,
       signal: context.signal,
       onProgress: (progress) => bar.update(`Downloading ${progress.path}`, progress.loaded, progress.total),
     })
@@ -119,7 +129,7 @@ export async function download(context: CommandContext): Promise<undefined> {
         result: 'success',
         artifact_id: artifact.id,
         directory,
-        files: context.flag('tarball') ? [`artifact-${artifact.id}.tar.gz`] : Object.keys(artifact.files),
+        files: values.tarball ? [`artifact-${artifact.id}.tar.gz`] : Object.keys(artifact.files),
       },
     })
   }

@@ -1,15 +1,21 @@
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import { choiceOf } from '../kit/choice.js'
+import type { CommandContext } from '../kit/context.js'
 import { assetShape, shaped } from '../python-shapes.js'
 
 /** `asset create`: data checked locally against the category's model. */
-export async function create(context: CommandContext): Promise<undefined> {
-  const data = await context.readData(true)
+export async function create(
+  context: CommandContext,
+  values: { category: string; workspace: string | undefined; data: string },
+): Promise<undefined> {
+  const { AssetCategory } = await import('@debusine-ts/models')
+  const category = choiceOf(values.category, Object.values(AssetCategory), 'CATEGORY', context.path)
+  const data = await context.readData(values.data)
   const client = await context.client()
-  const workspace = await context.workspace()
+  const workspace = await context.workspace(values.workspace)
   const settings = await context.server()
   const { asset, created } = await client.assets.create(
-    { category: context.arguments.CATEGORY as never, data, workspace },
+    { category, data, workspace },
     { signal: context.signal },
   )
   const message = `New asset created in ${settings.apiUrl} in workspace ${workspace} with id ${asset.id}.`
@@ -21,12 +27,13 @@ export async function create(context: CommandContext): Promise<undefined> {
 }
 
 /** `asset list`: at least one filter. */
-export async function list(context: CommandContext): Promise<undefined> {
-  const asset = context.integer('id')
-  const workRequest = context.integer('work-request')
-  const workspace = context.string('workspace')
+export async function list(
+  context: CommandContext,
+  values: { id: number | undefined; workspace: string | undefined; workRequest: number | undefined },
+): Promise<undefined> {
+  const { id: asset, workRequest, workspace } = values
   if (asset === undefined && workRequest === undefined && workspace === undefined) {
-    throw new CliError('At least one of --id, --workspace and --work-request must be given.')
+    throw new CliError('At least one of --id, --workspace and --work-request must be specified.')
   }
   const client = await context.client()
   const assets = await client.assets.list({ asset, workRequest, workspace }, { signal: context.signal })

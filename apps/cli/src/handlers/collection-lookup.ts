@@ -1,5 +1,6 @@
-import type { LookupChildType, LookupResult } from '@debusine-ts/models'
-import type { CommandContext } from '../command-context.js'
+import { CollectionCategory, LookupChildType, type LookupResult } from '@debusine-ts/models'
+import { choiceOf } from '../kit/choice.js'
+import type { CommandContext } from '../kit/context.js'
 import { renderTable } from '../table.js'
 import { UsageError } from '../usage-error.js'
 
@@ -16,7 +17,11 @@ const pythonFields = [
 
 /** A result as `debusine collection lookup-* --yaml` prints it: the fields set, nulls dropped. */
 function pythonShape(result: LookupResult): Record<string, unknown> {
-  const source: Record<string, unknown> = { ...result, collection_item: result.collection_item_id }
+  // 0.16.2 sends the item itself; an earlier server its id.
+  const source: Record<string, unknown> = {
+    ...result,
+    collection_item: result.collection_item ?? result.collection_item_id,
+  }
   const shaped: Record<string, unknown> = {}
   for (const field of pythonFields) {
     const value = source[field]
@@ -35,26 +40,54 @@ function table(results: readonly LookupResult[]): string {
         ? result.collection
         : `${result.collection_info.name}@${result.collection_info.category} (${result.collection})`,
       result.parent_collection_lookup,
-      result.collection_item_id,
+      result.collection_item === null ? result.collection_item_id : result.collection_item.name,
     ]),
   )
 }
 
-async function lookupOptions(context: CommandContext) {
+/** The options both lookup commands share. */
+interface LookupOptions {
+  workspace: string | undefined
+  workflow: number | undefined
+  defaultCategory: string | undefined
+  expectType: string
+}
+
+/** The options checked as argparse checks them (before anything is read or sent). */
+function checkedOptions(context: CommandContext, values: LookupOptions) {
   return {
-    workspace: await context.workspace(),
-    defaultCategory: context.string('default-category'),
-    expectType: context.string('expect-type') as LookupChildType | undefined,
-    // Sent by the Python client as work_request, which Debusine 0.16.2 ignores: accepted, not sent.
-    workRequest: context.integer('workflow'),
+    defaultCategory:
+      values.defaultCategory === undefined
+        ? undefined
+        : choiceOf(
+            values.defaultCategory,
+            Object.values(CollectionCategory),
+            '--default-category',
+            context.path,
+          ),
+    expectType: choiceOf(values.expectType, Object.values(LookupChildType), '--expect-type', context.path),
+  }
+}
+
+async function lookupOptions(context: CommandContext, values: LookupOptions) {
+  return {
+    ...checkedOptions(context, values),
+    workspace: await context.workspace(values.workspace),
+    // @NOTE The Python client sends --workflow as work_request, which 0.16.2 ignores, so its
+    // workflow-internal lookups fail; the server reads workflow_root.
+    workflowRoot: values.workflow,
   }
 }
 
 /** `collection lookup-single`. */
-export async function lookupSingle(context: CommandContext): Promise<undefined> {
+export async function lookupSingle(
+  context: CommandContext,
+  values: LookupOptions & { lookup: string },
+): Promise<undefined> {
+  checkedOptions(context, values)
   const client = await context.client()
   const result = await client.lookups.single(
-    { lookup: context.arguments.LOOKUP as string, ...(await lookupOptions(context)) },
+    { lookup: values.lookup, ...(await lookupOptions(context, values)) },
     { signal: context.signal },
   )
   context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
@@ -62,18 +95,22 @@ export async function lookupSingle(context: CommandContext): Promise<undefined> 
 }
 
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
-export async function lookupMultiple(context: CommandContext): Promise<undefined> {
-  let lookups: unknown[] = (context.arguments['LOOKUP'] as string[] | undefined) ?? []
+export async function lookupMultiple(
+  context: CommandContext,
+  values: LookupOptions & { lookups: string[]; data: string },
+): Promise<undefined> {
+  checkedOptions(context, values)
+  let lookups: unknown[] = values.lookups
   if (lookups.length === 0) {
-    const data = await context.readData(true)
+    const data = await context.readData(values.data)
     if (!Array.isArray(data.lookups)) {
-      throw new UsageError('the data must be a mapping with a "lookups" list', context.command.path)
+      throw new UsageError('the data must be a mapping with a "lookups" list', context.path)
     }
-    lookups = data.lookups as unknown[]
+    lookups = data.lookups
   }
   const client = await context.client()
   const results = await client.lookups.multiple(
-    { lookup: lookups as never, ...(await lookupOptions(context)) },
+    { lookup: lookups as never, ...(await lookupOptions(context, values)) },
     { signal: context.signal },
   )
   context.print({ json: results, yaml: results.map(pythonShape), human: () => table(results) })

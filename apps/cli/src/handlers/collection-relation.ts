@@ -1,15 +1,18 @@
-import { CollectionCategory } from '@debusine-ts/models'
+import {
+  CollectionCategory,
+  CollectionRelationType,
+  formatCollectionName,
+  parseCollectionName,
+  ValidationError,
+  type CollectionName,
+} from '@debusine-ts/models'
 import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import { choiceOf } from '../kit/choice.js'
+import type { CommandContext } from '../kit/context.js'
 import { editText } from '../editor.js'
 import { renderTable } from '../table.js'
 import { UsageError } from '../usage-error.js'
-
-interface CollectionName {
-  name: string
-  category: string
-}
 
 // The categories a relation may name: every real one (the test category is for tests only).
 const relationCategories = Object.values(CollectionCategory)
@@ -18,35 +21,43 @@ const relationCategories = Object.values(CollectionCategory)
 
 /** `NAME@CATEGORY` → name and category, checked as the Python client does (a usage error, exit 2). */
 function collectionName(text: string, option: string, command: readonly string[]): CollectionName {
-  const at = text.indexOf('@')
-  const name = at === -1 ? '' : text.slice(0, at)
-  const category = at === -1 ? '' : text.slice(at + 1)
-  if (name === '' || !(relationCategories as readonly string[]).includes(category)) {
+  try {
+    return parseCollectionName(text, { categories: relationCategories, field: option })
+  } catch (error) {
+    if (!ValidationError.isInstance(error)) throw error
     throw new UsageError(
       `argument ${option}: Invalid collection identifier: '${text}'. It must be NAME@CATEGORY, the category one of: ${relationCategories.join(', ')}`,
       command,
     )
   }
-  return { name, category }
 }
 
-const text = (collection: CollectionName): string => `${collection.name}@${collection.category}`
+const text = formatCollectionName
+
+function relationType(value: string, label: string, path: readonly string[]): CollectionRelationType {
+  return choiceOf(value, Object.values(CollectionRelationType).sort(), label, path)
+}
 
 /** `collection relation list`: table From / To / Type / Position. */
-export async function list(context: CommandContext): Promise<undefined> {
-  const path = context.command.path
-  const from = context.string('from')
-  const to = context.string('to')
+export async function list(
+  context: CommandContext,
+  values: {
+    workspace: string | undefined
+    from: string | undefined
+    to: string | undefined
+    type: string | undefined
+  },
+): Promise<undefined> {
+  const path = context.path
+  const { from, to } = values
+  const filter = {
+    source: from === undefined ? undefined : collectionName(from, '--from', path),
+    target: to === undefined ? undefined : collectionName(to, '--to', path),
+    type: values.type === undefined ? undefined : relationType(values.type, '--type', path),
+  }
   const client = await context.client()
   const relations = await client.collections.relations
-    .list(
-      {
-        source: from === undefined ? undefined : collectionName(from, '--from', path),
-        target: to === undefined ? undefined : collectionName(to, '--to', path),
-        type: context.string('type'),
-      },
-      { workspace: await context.workspace(), signal: context.signal },
-    )
+    .list(filter, { workspace: await context.workspace(values.workspace), signal: context.signal })
     .toArray({ limit: Infinity })
   context.print({
     json: relations,
@@ -96,23 +107,39 @@ function parseEdited(edited: string, path: readonly string[]): CollectionName[] 
  * `--prepend`, `--remove` (or the editor), and replace them only if they changed, guarded by
  * `If-Match`. Prints `{targets: [...]}`.
  */
-export async function edit(context: CommandContext): Promise<undefined> {
-  const path = context.command.path
-  const source = collectionName(context.arguments['FROM-NAME@CATEGORY'] as string, 'FROM-NAME@CATEGORY', path)
-  const type = context.arguments.TYPE as string
-  const changes = ['set', 'append', 'prepend', 'remove'] as const
-  const given = Object.fromEntries(
-    changes.map((option) => [
-      option,
-      context.strings(option).map((item) => collectionName(item, `--${option}`, path)),
-    ]),
-  ) as Record<(typeof changes)[number], CollectionName[]>
-  const editing = context.flag('edit')
-  if (editing && changes.some((option) => context.options[option] !== undefined)) {
+export async function edit(
+  context: CommandContext,
+  values: {
+    workspace: string | undefined
+    source: string
+    type: string
+    set: string[] | undefined
+    append: string[] | undefined
+    prepend: string[] | undefined
+    remove: string[] | undefined
+    edit: boolean
+  },
+): Promise<undefined> {
+  const path = context.path
+  const source = collectionName(values.source, 'FROM-NAME@CATEGORY', path)
+  const type = relationType(values.type, 'TYPE', path)
+  const names = (option: 'set' | 'append' | 'prepend' | 'remove'): CollectionName[] =>
+    (values[option] ?? []).map((item) => collectionName(item, `--${option}`, path))
+  const given = {
+    set: names('set'),
+    append: names('append'),
+    prepend: names('prepend'),
+    remove: names('remove'),
+  }
+  const editing = values.edit
+  if (
+    editing &&
+    [values.set, values.append, values.prepend, values.remove].some((list) => list !== undefined)
+  ) {
     throw new UsageError('--edit cannot be combined with --set, --append, --prepend or --remove', path)
   }
   const client = await context.client()
-  const workspace = await context.workspace()
+  const workspace = await context.workspace(values.workspace)
   const current = await client.collections.relations.getTargets(source, type, {
     workspace,
     signal: context.signal,
@@ -125,7 +152,7 @@ export async function edit(context: CommandContext): Promise<undefined> {
   if (editing) {
     targets = parseEdited(await editText(context.io, stringify(before.map(text))), path)
   } else {
-    if (context.options.set !== undefined) targets = [...given.set]
+    if (values.set !== undefined) targets = [...given.set]
     const present = (item: CollectionName): boolean => targets.some((target) => text(target) === text(item))
     for (const item of given.append) if (!present(item)) targets.push(item)
     for (const item of [...given.prepend].reverse()) if (!present(item)) targets.unshift(item)

@@ -1,31 +1,61 @@
-import type { Collection } from '@debusine-ts/models'
+import { parseCollectionName, ValidationError, type Collection } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { collectionShape, shaped } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
 import { UsageError } from '../usage-error.js'
 
-/** `[NAME@]CATEGORY [NAME]` → name and category; the name defaults to `_`. */
-function collectionIdentifier(context: CommandContext): { name: string; category: string } {
-  const first = context.arguments['[NAME@]CATEGORY'] as string
-  const second = context.arguments.NAME as string | undefined
-  const at = first.indexOf('@')
-  if (at !== -1) {
-    if (second !== undefined) {
-      throw new UsageError(
-        'the collection name is given twice (NAME@CATEGORY and NAME)',
-        context.command.path,
-      )
-    }
-    return { name: first.slice(0, at), category: first.slice(at + 1) }
-  }
-  return { name: second ?? '_', category: first }
+/** The collection arguments of every `collection` command. */
+interface CollectionArguments {
+  categoryOrFullName: string
+  name: string | undefined
 }
 
-function retention(text: string): number | null {
+/** The retention options of `collection create` and `manage`. */
+interface RetentionOptions {
+  fullHistoryRetentionPeriod: string | undefined
+  metadataOnlyRetentionPeriod: string | undefined
+}
+
+/** `[NAME@]CATEGORY [NAME]` → name and category; the name defaults to `_`. */
+function collectionIdentifier(
+  context: CommandContext,
+  { categoryOrFullName: first, name: second }: CollectionArguments,
+): { name: string; category: string } {
+  if (!first.includes('@')) return { name: second ?? '_', category: first }
+  if (second !== undefined) {
+    throw new UsageError('the collection name is given twice (NAME@CATEGORY and NAME)', context.path)
+  }
+  try {
+    return parseCollectionName(first, { field: '[NAME@]CATEGORY' })
+  } catch (error) {
+    if (!ValidationError.isInstance(error)) throw error
+    throw new UsageError(error.issues.map((issue) => issue.message).join('; '), context.path)
+  }
+}
+
+/** A retention period: days, `-` for none (null), or not given (undefined); as argparse's type check. */
+function retention(
+  context: CommandContext,
+  option: string,
+  text: string | undefined,
+): number | null | undefined {
+  if (text === undefined) return undefined
   if (text === '-') return null
-  if (!/^\d+$/.test(text)) throw new UsageError(`invalid retention period '${text}': a number of days or '-'`)
+  if (!/^\d+$/.test(text)) {
+    throw new UsageError(`argument --${option}: retention period must be a number or '-'`, context.path)
+  }
   return Number(text)
+}
+
+function retentions(
+  context: CommandContext,
+  values: RetentionOptions,
+): { full: number | null | undefined; metadata: number | null | undefined } {
+  return {
+    full: retention(context, 'full-history-retention-period', values.fullHistoryRetentionPeriod),
+    metadata: retention(context, 'metadata-only-retention-period', values.metadataOnlyRetentionPeriod),
+  }
 }
 
 function retentionText(collection: Collection): string {
@@ -51,10 +81,13 @@ function printCollection(context: CommandContext, collection: Collection): void 
 }
 
 /** `collection list`. */
-export async function list(context: CommandContext): Promise<undefined> {
+export async function list(
+  context: CommandContext,
+  values: { workspace: string | undefined },
+): Promise<undefined> {
   const client = await context.client()
   const collections = await client.collections
-    .list({ workspace: await context.workspace(), signal: context.signal })
+    .list({ workspace: await context.workspace(values.workspace), signal: context.signal })
     .toArray({ limit: Infinity })
   context.print({
     json: collections,
@@ -75,71 +108,87 @@ export async function list(context: CommandContext): Promise<undefined> {
 }
 
 /** `collection show`: with statistics. */
-export async function show(context: CommandContext): Promise<undefined> {
+export async function show(
+  context: CommandContext,
+  values: CollectionArguments & { workspace: string | undefined },
+): Promise<undefined> {
+  const identifier = collectionIdentifier(context, values)
   const client = await context.client()
   const collection = await client.collections.get(
-    { ...collectionIdentifier(context), withStats: true },
-    { workspace: await context.workspace(), signal: context.signal },
+    { ...identifier, withStats: true },
+    { workspace: await context.workspace(values.workspace), signal: context.signal },
   )
   printCollection(context, collection)
   return undefined
 }
 
 /** `collection create`: data required (stdin by default). */
-export async function create(context: CommandContext): Promise<undefined> {
-  const data = await context.readData(true)
-  const full = context.string('full-history-retention-period')
-  const metadata = context.string('metadata-only-retention-period')
+export async function create(
+  context: CommandContext,
+  values: CollectionArguments & RetentionOptions & { workspace: string | undefined; data: string },
+): Promise<undefined> {
+  const identifier = collectionIdentifier(context, values)
+  const { full, metadata } = retentions(context, values)
+  const data = await context.readData(values.data)
   const client = await context.client()
   const collection = await client.collections.create(
     {
-      ...collectionIdentifier(context),
+      ...identifier,
       data,
-      full_history_retention_period: full === undefined ? null : retention(full),
-      metadata_only_retention_period: metadata === undefined ? null : retention(metadata),
+      full_history_retention_period: full ?? null,
+      metadata_only_retention_period: metadata ?? null,
     },
-    { workspace: await context.workspace(), signal: context.signal },
+    { workspace: await context.workspace(values.workspace), signal: context.signal },
   )
   printCollection(context, collection)
   return undefined
 }
 
 /** `collection manage`: fetch, change, PATCH. */
-export async function manage(context: CommandContext): Promise<undefined> {
+export async function manage(
+  context: CommandContext,
+  values: CollectionArguments &
+    RetentionOptions & {
+      workspace: string | undefined
+      data: string | undefined
+      rename: string | undefined
+    },
+): Promise<undefined> {
+  const identifier = collectionIdentifier(context, values)
+  const { full, metadata } = retentions(context, values)
+  const data = values.data === undefined ? undefined : await context.readData(values.data)
   const client = await context.client()
-  const workspace = await context.workspace()
-  const current = await client.collections.get(collectionIdentifier(context), {
-    workspace,
-    signal: context.signal,
-  })
-  const full = context.string('full-history-retention-period')
-  const metadata = context.string('metadata-only-retention-period')
+  const workspace = await context.workspace(values.workspace)
+  const current = await client.collections.get(identifier, { workspace, signal: context.signal })
   const updated = {
     ...current,
-    name: context.string('rename') ?? current.name,
-    data: context.string('data') === undefined ? current.data : ((await context.readData(false)) as never),
-    full_history_retention_period:
-      full === undefined ? current.full_history_retention_period : retention(full),
+    name: values.rename ?? current.name,
+    data: data ?? current.data,
+    full_history_retention_period: full === undefined ? current.full_history_retention_period : full,
     metadata_only_retention_period:
-      metadata === undefined ? current.metadata_only_retention_period : retention(metadata),
+      metadata === undefined ? current.metadata_only_retention_period : metadata,
   }
   printCollection(context, await client.collections.update(updated, { workspace, signal: context.signal }))
   return undefined
 }
 
 /** `collection delete`: refused while the collection holds items, unless `--force`. */
-export async function remove(context: CommandContext): Promise<undefined> {
+export async function remove(
+  context: CommandContext,
+  values: CollectionArguments & { workspace: string | undefined; force: boolean },
+): Promise<undefined> {
+  const identifier = collectionIdentifier(context, values)
   const client = await context.client()
-  const workspace = await context.workspace()
+  const workspace = await context.workspace(values.workspace)
   const collection = await client.collections.get(
-    { ...collectionIdentifier(context), withStats: true },
+    { ...identifier, withStats: true },
     { workspace, signal: context.signal },
   )
   const items = (collection.stats ?? []).reduce(
     (sum: number, stat) => sum + Number((stat as { count?: unknown }).count ?? 0),
     0,
   )
-  if (items > 0 && !context.flag('force')) {
+  if (items > 0 && !values.force) {
     throw new CliError(
       `Collection ${collection.name}@${collection.category} is not empty (${items} items).`,
       {

@@ -1,5 +1,5 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { CliError } from '../cli-error.js'
 import { isSdkError } from '../error-kind.js'
 import { exitCodes } from '../exit-codes.js'
@@ -29,9 +29,12 @@ export function exitCodeOf(request: Pick<WorkRequest, 'status' | 'result'>): num
  * websocket (`@debusine-ts/events`), which learns of the completion at once; then print
  * it and return the exit code of its result.
  */
-export async function follow(context: CommandContext, request: WorkRequest): Promise<number> {
+export async function follow(
+  context: CommandContext,
+  request: WorkRequest,
+  seconds: number | undefined,
+): Promise<number> {
   const client = await context.client()
-  const seconds = context.integer('timeout')
   const stop = new AbortController()
   let timedOut = false
   const timer =
@@ -82,10 +85,11 @@ export async function printStarted(
   context: CommandContext,
   request: WorkRequest,
   what: string,
+  { wait, timeout }: { wait: boolean; timeout: number | undefined },
 ): Promise<number | undefined> {
   const client = await context.client()
   context.feedback(`${what} started: ${client.webuiUrl(request.url)}`)
-  if (context.flag('wait')) return follow(context, request)
+  if (wait) return follow(context, request, timeout)
   context.print({
     json: request,
     yaml: shaped(request, workRequestShape),

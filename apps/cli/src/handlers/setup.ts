@@ -11,9 +11,18 @@ import {
 } from '@debusine-ts/client'
 import { readFile } from 'node:fs/promises'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { prompter, type Prompter } from '../prompt.js'
 import { cliVersion } from '../version.js'
+
+/** The options of `setup` for scripts. */
+interface SetupOptions {
+  apiUrl: string | undefined
+  token: string | undefined
+  workspace: string | undefined
+  default: boolean
+  enroll: boolean
+}
 
 /** The server being set up. */
 interface ServerDraft {
@@ -240,8 +249,13 @@ async function editServer(
 }
 
 /** Setup from options only (for scripts): never prompts. */
-async function nonInteractive(context: CommandContext, file: string, ini: IniFile): Promise<number> {
-  const apiUrl = context.string('api-url')
+async function nonInteractive(
+  context: CommandContext,
+  values: SetupOptions,
+  file: string,
+  ini: IniFile,
+): Promise<number> {
+  const apiUrl = values.apiUrl
   const name = context.global.server ?? (apiUrl === undefined ? undefined : serverFromInput(apiUrl).name)
   if (name === undefined) {
     throw new CliError('setup without a terminal needs --server NAME (or --api-url URL).', {
@@ -250,15 +264,15 @@ async function nonInteractive(context: CommandContext, file: string, ini: IniFil
   }
   const draft = draftFor(ini, name, context.global.scope)
   if (apiUrl !== undefined) draft.apiUrl = apiUrl
-  const token = context.string('token')
+  const token = values.token
   if (token !== undefined) draft.token = token
-  const workspace = context.string('workspace')
+  const workspace = values.workspace
   if (workspace !== undefined) draft.defaultWorkspace = workspace === '-' ? undefined : workspace
-  if (context.flag('default')) draft.makeDefault = true
-  if (context.flag('enroll')) draft.token = ''
+  if (values.default) draft.makeDefault = true
+  if (values.enroll) draft.token = ''
   warnings(context, draft)
   if (draft.token === '') {
-    if (!context.flag('enroll')) {
+    if (!values.enroll) {
       throw new CliError(`No token for ${draft.name}.`, {
         hint: 'Pass --token TOKEN, or --enroll to get one by confirming in the web interface.',
       })
@@ -273,13 +287,13 @@ async function nonInteractive(context: CommandContext, file: string, ini: IniFil
  * `setup`: edit the configuration file. On a terminal without setup options: menus (server,
  * then url/token/scope/workspace/default/save/quit). Otherwise from the options, for scripts.
  */
-export async function setup(context: CommandContext): Promise<number> {
+export async function setup(context: CommandContext, values: SetupOptions): Promise<number> {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
   const ini = await readExisting(file)
-  const scripted = ['api-url', 'token', 'workspace', 'default', 'enroll'].some(
-    (option) => context.options[option] !== undefined,
-  )
-  if (scripted || context.io.stdin.isTTY !== true) return nonInteractive(context, file, ini)
+  const { apiUrl, token, workspace } = values
+  const scripted =
+    [apiUrl, token, workspace].some((value) => value !== undefined) || values.default || values.enroll
+  if (scripted || context.io.stdin.isTTY !== true) return nonInteractive(context, values, file, ini)
   const ask = prompter(context.io)
   try {
     const chosen = context.global.server ?? (await chooseServer(ask, context, ini))

@@ -1,28 +1,31 @@
 import { resolve } from 'node:path'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 
-function workdir(context: CommandContext): string {
-  return resolve(context.io.cwd, context.string('workdir') ?? '.')
+function workdir(context: CommandContext, given: string | undefined): string {
+  return resolve(context.io.cwd, given ?? '.')
 }
 
 /**
  * `task-config pull`: fetch a task configuration collection into a local repository (a
  * new checkout takes COLLECTION or `default`; an existing one its MANIFEST's).
  */
-export async function pull(context: CommandContext): Promise<undefined> {
+export async function pull(
+  context: CommandContext,
+  values: { collection: string | undefined; workspace: string | undefined; workdir: string | undefined },
+): Promise<undefined> {
   const client = await context.client()
-  const directory = workdir(context)
+  const directory = workdir(context, values.workdir)
   const { TaskConfigurationRepository } = await import('@debusine-ts/client')
   const existing =
     (await TaskConfigurationRepository.open(directory).catch(() => undefined))?.manifest ?? undefined
-  const collection = context.arguments.COLLECTION as string | undefined
+  const collection = values.collection
   const result = await client.taskConfigurations.fetchToRepository(
     directory,
     {
       // An existing checkout keeps its own workspace and collection unless told otherwise
       // (then the repository refuses a different one).
       workspace:
-        context.string('workspace') ?? (existing === undefined ? await context.workspace() : undefined),
+        values.workspace ?? (existing === undefined ? await context.workspace(undefined) : undefined),
       name: collection ?? (existing === undefined ? 'default' : undefined),
     },
     { signal: context.signal },
@@ -46,13 +49,16 @@ export async function pull(context: CommandContext): Promise<undefined> {
 }
 
 /** `task-config push`: replace the collection's items with the repository's entries. */
-export async function push(context: CommandContext): Promise<undefined> {
+export async function push(
+  context: CommandContext,
+  values: { workdir: string | undefined; dryRun: boolean; force: boolean },
+): Promise<undefined> {
   const client = await context.client()
-  const dryRun = context.flag('dry-run')
+  const dryRun = values.dryRun
   context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
-  const result = await client.taskConfigurations.push(workdir(context), {
+  const result = await client.taskConfigurations.push(workdir(context, values.workdir), {
     dryRun,
-    force: context.flag('force'),
+    force: values.force,
     signal: context.signal,
   })
   for (const warning of result.warnings) context.warn(warning)

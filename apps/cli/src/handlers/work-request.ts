@@ -2,22 +2,16 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Artifact } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { exitCodes } from '../exit-codes.js'
 import { shaped, shapedArtifact, workRequestShape } from '../python-shapes.js'
 import { follow, printStarted } from './follow.js'
 import { workRequestFields, workRequestTable } from './render.js'
 
-function id(context: CommandContext): number {
-  return context.arguments.WORK_REQUEST_ID as number
-}
-
 /** `work-request list`. */
-export async function list(context: CommandContext): Promise<undefined> {
+export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
   const client = await context.client()
-  const requests = await client.workRequests.list({}, { signal: context.signal }).toArray({
-    limit: context.integer('limit') ?? 20,
-  })
+  const requests = await client.workRequests.list({}, { signal: context.signal }).toArray({ limit })
   context.print({
     json: requests,
     yaml: requests.map((request) => shaped(request, workRequestShape)),
@@ -27,9 +21,9 @@ export async function list(context: CommandContext): Promise<undefined> {
 }
 
 /** `work-request show`: the work request and the artifacts it produced. */
-export async function show(context: CommandContext): Promise<undefined> {
+export async function show(context: CommandContext, { id }: { id: number }): Promise<undefined> {
   const client = await context.client()
-  const request = await client.workRequests.get(id(context), { signal: context.signal })
+  const request = await client.workRequests.get(id, { signal: context.signal })
   const artifacts: Artifact[] = []
   for (const artifactId of request.artifacts) {
     artifacts.push(await client.artifacts.get(artifactId, { signal: context.signal }))
@@ -48,10 +42,20 @@ export async function show(context: CommandContext): Promise<undefined> {
 }
 
 /** `work-request create`. */
-export async function create(context: CommandContext): Promise<number | undefined> {
-  const taskData = await context.readData(true)
+export async function create(
+  context: CommandContext,
+  values: {
+    taskName: string
+    workspace: string | undefined
+    data: string
+    eventReactions: string | undefined
+    wait: boolean
+    timeout: number | undefined
+  },
+): Promise<number | undefined> {
+  const taskData = await context.readData(values.data)
   let eventReactions: Record<string, unknown> | undefined
-  const reactionsFile = context.string('event-reactions')
+  const reactionsFile = values.eventReactions
   if (reactionsFile !== undefined) {
     const { parse } = await import('yaml')
     let text: string
@@ -69,26 +73,28 @@ export async function create(context: CommandContext): Promise<number | undefine
   const client = await context.client()
   const request = await client.workRequests.create(
     {
-      task_name: context.arguments.TASK_NAME as string,
+      task_name: values.taskName,
       task_data: taskData,
       event_reactions: eventReactions,
-      workspace: await context.workspace(),
+      workspace: await context.workspace(values.workspace),
     },
     { signal: context.signal },
   )
-  return printStarted(context, request, 'Work request')
+  return printStarted(context, request, 'Work request', values)
 }
 
 /** `work-request manage`. */
-export async function manage(context: CommandContext): Promise<undefined> {
-  const adjustment = context.integer('set-priority-adjustment')
+export async function manage(
+  context: CommandContext,
+  { id, setPriorityAdjustment: adjustment }: { id: number; setPriorityAdjustment: number | undefined },
+): Promise<undefined> {
   if (adjustment === undefined) {
     throw new CliError('Nothing to do: no change was requested.', {
       hint: 'Give --set-priority-adjustment N.',
     })
   }
   const client = await context.client()
-  const request = await client.workRequests.updatePriority(id(context), adjustment, {
+  const request = await client.workRequests.updatePriority(id, adjustment, {
     signal: context.signal,
   })
   if (context.format === 'json') context.print({ json: request })
@@ -96,47 +102,56 @@ export async function manage(context: CommandContext): Promise<undefined> {
 }
 
 /** `work-request retry`. */
-export async function retry(context: CommandContext): Promise<undefined> {
+export async function retry(context: CommandContext, { id }: { id: number }): Promise<undefined> {
   const client = await context.client()
-  const request = await client.workRequests.retry(id(context), { signal: context.signal })
+  const request = await client.workRequests.retry(id, { signal: context.signal })
   if (context.format === 'json') context.print({ json: request })
   return undefined
 }
 
 /** `work-request abort`. */
-export async function abort(context: CommandContext): Promise<undefined> {
+export async function abort(context: CommandContext, { id }: { id: number }): Promise<undefined> {
   const client = await context.client()
-  const request = await client.workRequests.abort(id(context), { signal: context.signal })
+  const request = await client.workRequests.abort(id, { signal: context.signal })
   if (context.format === 'json') context.print({ json: request })
   return undefined
 }
 
 /** `work-request watch`: follow until completion; the exit code comes from the result. */
-export async function watch(context: CommandContext): Promise<number> {
+export async function watch(
+  context: CommandContext,
+  { id, timeout }: { id: number; timeout: number | undefined },
+): Promise<number> {
   const client = await context.client()
-  const request = await client.workRequests.get(id(context), { signal: context.signal })
-  return follow(context, request)
+  const request = await client.workRequests.get(id, { signal: context.signal })
+  return follow(context, request, timeout)
 }
 
 /** `work-request on-completed`: run a command for each completion, until interrupted. */
-export async function onCompleted(context: CommandContext): Promise<number> {
-  const [command, ...args] = context.arguments.COMMAND as string[]
+export async function onCompleted(
+  context: CommandContext,
+  values: {
+    command: string
+    commandArguments: string[]
+    workspace: string[] | undefined
+    lastCompletedAt: string | undefined
+  },
+): Promise<number> {
+  const { command, commandArguments: args, workspace: workspaces, lastCompletedAt: state } = values
   const client = await context.client()
   const { onWorkRequestCompleted } = await import('@debusine-ts/events')
-  const workspaces = context.strings('workspace')
-  const state = context.string('last-completed-at')
   // A command that is not executable, or an unusable state file, are the library's
   // errors: the error printer maps them to exit code 3, as the Python client.
   await onWorkRequestCompleted(client, {
-    command: command!,
+    command,
     args,
-    workspaces: workspaces.length === 0 ? undefined : workspaces,
+    workspaces,
     lastCompletedAt: state === undefined ? undefined : resolve(context.io.cwd, state),
     workingDirectory: context.io.cwd,
     signal: context.signal,
     onConnect: () => context.feedback('Connected; waiting for completed work requests.'),
     onCommandFinished: (info) => {
-      if (info.error !== undefined) context.warn(`${command!} did not start: ${info.error.message}`)
+      if (info.error !== undefined) context.warn(`${command} did not start: ${info.error.message}`)
     },
   })
   return exitCodes.success

@@ -2,7 +2,7 @@ import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { editText } from '../editor.js'
 import { shaped, workflowTemplateShape } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
@@ -18,9 +18,14 @@ function checkKeys(data: Record<string, unknown>): void {
   }
 }
 
-function key(context: CommandContext): number | string {
-  const value = context.arguments.NAME_OR_ID as string
-  return /^\d+$/.test(value) ? Number(value) : value
+/** The arguments of the commands naming one template. */
+interface TemplateArguments {
+  nameOrId: string
+  workspace: string | undefined
+}
+
+function key({ nameOrId }: TemplateArguments): number | string {
+  return /^\d+$/.test(nameOrId) ? Number(nameOrId) : nameOrId
 }
 
 function printTemplate(context: CommandContext, template: WorkflowTemplate): void {
@@ -42,31 +47,43 @@ function printTemplate(context: CommandContext, template: WorkflowTemplate): voi
 }
 
 /** `workflow-template create`. */
-export async function create(context: CommandContext): Promise<undefined> {
-  const data = await context.readData(true)
+export async function create(
+  context: CommandContext,
+  values: {
+    taskName: string
+    templateName: string
+    workspace: string | undefined
+    priority: number | undefined
+    data: string
+  },
+): Promise<undefined> {
+  const data = await context.readData(values.data)
   checkKeys(data)
   const client = await context.client()
   const template = await client.workflowTemplates.create(
     {
-      name: context.arguments.TEMPLATE_NAME as string,
-      task_name: context.arguments.TASK_NAME as string,
+      name: values.templateName,
+      task_name: values.taskName,
       static_parameters: (data.static_parameters ?? {}) as Record<string, unknown>,
       runtime_parameters: (data.runtime_parameters ?? {}) as never,
       extra_groups: (data.extra_groups ?? []) as never,
       restricted: (data.restricted ?? false) as boolean,
-      priority: context.integer('priority') ?? 0,
+      priority: values.priority ?? 0,
     },
-    { workspace: await context.workspace(), signal: context.signal },
+    { workspace: await context.workspace(values.workspace), signal: context.signal },
   )
   printTemplate(context, template)
   return undefined
 }
 
 /** `workflow-template list`. */
-export async function list(context: CommandContext): Promise<undefined> {
+export async function list(
+  context: CommandContext,
+  values: { workspace: string | undefined },
+): Promise<undefined> {
   const client = await context.client()
   const templates = await client.workflowTemplates
-    .list({ workspace: await context.workspace(), signal: context.signal })
+    .list({ workspace: await context.workspace(values.workspace), signal: context.signal })
     .toArray({ limit: Infinity })
   context.print({
     json: templates,
@@ -87,12 +104,12 @@ export async function list(context: CommandContext): Promise<undefined> {
 }
 
 /** `workflow-template show`. */
-export async function show(context: CommandContext): Promise<undefined> {
+export async function show(context: CommandContext, values: TemplateArguments): Promise<undefined> {
   const client = await context.client()
   printTemplate(
     context,
-    await client.workflowTemplates.get(key(context), {
-      workspace: await context.workspace(),
+    await client.workflowTemplates.get(key(values), {
+      workspace: await context.workspace(values.workspace),
       signal: context.signal,
     }),
   )
@@ -100,17 +117,22 @@ export async function show(context: CommandContext): Promise<undefined> {
 }
 
 /** `workflow-template manage`: rename, priority, and the keys given in `--data`. */
-export async function manage(context: CommandContext): Promise<undefined> {
-  const data = context.string('data') === undefined ? {} : await context.readData(false)
+export async function manage(
+  context: CommandContext,
+  values: TemplateArguments & {
+    priority: number | undefined
+    data: string | undefined
+    rename: string | undefined
+  },
+): Promise<undefined> {
+  const data = await context.readData(values.data)
   checkKeys(data)
   const client = await context.client()
-  const workspace = await context.workspace()
-  const current = await client.workflowTemplates.get(key(context), { workspace, signal: context.signal })
+  const workspace = await context.workspace(values.workspace)
+  const current = await client.workflowTemplates.get(key(values), { workspace, signal: context.signal })
   const updated: WorkflowTemplate = { ...current, ...(data as Partial<WorkflowTemplate>) }
-  const rename = context.string('rename')
-  if (rename !== undefined) updated.name = rename
-  const priority = context.integer('priority')
-  if (priority !== undefined) updated.priority = priority
+  if (values.rename !== undefined) updated.name = values.rename
+  if (values.priority !== undefined) updated.priority = values.priority
   printTemplate(
     context,
     await client.workflowTemplates.update(updated, { workspace, signal: context.signal }),
@@ -119,10 +141,10 @@ export async function manage(context: CommandContext): Promise<undefined> {
 }
 
 /** `workflow-template delete`. */
-export async function remove(context: CommandContext): Promise<undefined> {
+export async function remove(context: CommandContext, values: TemplateArguments): Promise<undefined> {
   const client = await context.client()
-  await client.workflowTemplates.delete(key(context), {
-    workspace: await context.workspace(),
+  await client.workflowTemplates.delete(key(values), {
+    workspace: await context.workspace(values.workspace),
     signal: context.signal,
   })
   context.feedback('Workflow template deleted.')
@@ -134,10 +156,10 @@ export async function remove(context: CommandContext): Promise<undefined> {
  * `workflow-template edit`: the four data keys in the editor (all four required); the
  * template is changed only if they changed. On a terminal only.
  */
-export async function edit(context: CommandContext): Promise<undefined> {
+export async function edit(context: CommandContext, values: TemplateArguments): Promise<undefined> {
   const client = await context.client()
-  const workspace = await context.workspace()
-  const current = await client.workflowTemplates.get(key(context), { workspace, signal: context.signal })
+  const workspace = await context.workspace(values.workspace)
+  const current = await client.workflowTemplates.get(key(values), { workspace, signal: context.signal })
   const before = Object.fromEntries(dataKeys.map((name) => [name, current[name]]))
   const edited = await editText(context.io, stringify(before))
   let data: unknown

@@ -1,14 +1,12 @@
-import type { CommandContext } from '../command-context.js'
+import type { CommandContext } from '../kit/context.js'
 import { shaped, workRequestShape } from '../python-shapes.js'
 import { workRequestTable } from './render.js'
 import { printStarted } from './follow.js'
 
 /** `workflow list`: root workflows, newest first. */
-export async function list(context: CommandContext): Promise<undefined> {
+export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
   const client = await context.client()
-  const workflows = await client.workflows.list({}, { signal: context.signal }).toArray({
-    limit: context.integer('limit') ?? 20,
-  })
+  const workflows = await client.workflows.list({}, { signal: context.signal }).toArray({ limit })
   context.print({
     json: workflows,
     yaml: workflows.map((workflow) => shaped(workflow, workRequestShape)),
@@ -18,19 +16,28 @@ export async function list(context: CommandContext): Promise<undefined> {
 }
 
 /** `workflow start`: from a template, or a workflow task with `--no-template`. */
-export async function start(context: CommandContext): Promise<number | undefined> {
-  const taskData = await context.readData(true)
-  const name = context.arguments.NAME as string
-  const noTemplate = context.flag('no-template')
+export async function start(
+  context: CommandContext,
+  values: {
+    name: string
+    workspace: string | undefined
+    data: string
+    noTemplate: boolean
+    wait: boolean
+    timeout: number | undefined
+  },
+): Promise<number | undefined> {
+  const taskData = await context.readData(values.data)
+  const { name, noTemplate } = values
   const client = await context.client()
   const workflow = await client.workflows.start(
     {
       templateName: noTemplate ? undefined : name,
       taskName: noTemplate ? name : undefined,
-      workspace: await context.workspace(),
+      workspace: await context.workspace(values.workspace),
       taskData,
     },
     { signal: context.signal },
   )
-  return printStarted(context, workflow, 'Workflow')
+  return printStarted(context, workflow, 'Workflow', values)
 }

@@ -3,7 +3,10 @@ import {
   parseInheritanceChainElement,
   type InheritanceChainElement,
 } from '@debusine-ts/models'
-import type { CommandContext } from '../command-context.js'
+import { CliError } from '../cli-error.js'
+import { editAndApply } from '../editor.js'
+import { reportError } from '../error-report.js'
+import type { CommandContext } from '../kit/context.js'
 
 type Element = Pick<InheritanceChainElement, 'id' | 'scope' | 'workspace'>
 
@@ -11,30 +14,79 @@ function plain(element: Element): Element {
   return { id: element.id ?? null, scope: element.scope ?? null, workspace: element.workspace ?? null }
 }
 
+/** A chain as the user edited it: a YAML list of mappings with id, scope and workspace keys. */
+function editedChain(value: unknown): Element[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) throw new CliError('Data must be a list or empty')
+  return value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new CliError(
+        `each element must be a mapping with id, scope or workspace keys, not ${JSON.stringify(item)}`,
+      )
+    }
+    const { id, scope, workspace } = item as Record<string, unknown>
+    const text = (field: unknown): string | null => (typeof field === 'string' ? field : null)
+    return { id: typeof id === 'number' ? id : null, scope: text(scope), workspace: text(workspace) }
+  })
+}
+
+const editHelp = (workspace: string): string[] => [
+  `Here you can configure the inheritance of workspace '${workspace}'.`,
+  '',
+  "This is a YAML list of mappings with 'id', 'scope' and 'workspace' keys: usually the",
+  'workspace, and the scope only for a workspace outside the current scope. For example:',
+  '',
+  '- workspace: base',
+  '- scope: some-other-scope',
+  '  workspace: foobar',
+]
+
 /**
  * `workspace inheritance`: print the chain, after applying --append, --prepend, --remove
- * and --set in that order (sent only if it changed). YAML `{links, chain}` as the Python client.
+ * and --set in that order (sent only if it changed), or after editing it with --edit.
+ * YAML `{links, chain}` as the Python client.
  */
-export async function inheritance(context: CommandContext): Promise<undefined> {
+export async function inheritance(
+  context: CommandContext,
+  values: {
+    workspace: string | undefined
+    workspaceArgument: string | undefined
+    append: string[] | undefined
+    prepend: string[] | undefined
+    remove: string[] | undefined
+    set: string[] | undefined
+    edit: boolean
+  },
+): Promise<undefined> {
   const client = await context.client()
-  const workspace =
-    context.string('workspace') ??
-    (context.arguments.WORKSPACE as string | undefined) ??
-    (await context.workspace())
+  // As the Python client: the (deprecated) positional wins over --workspace.
+  const workspace = await context.workspace(values.workspaceArgument ?? values.workspace)
   const current = await client.workspaces.getInheritance(workspace, { signal: context.signal })
   const before = current.chain.map(plain)
-  let chain = [...before]
-  const parse = (items: string[]): Element[] => items.map((item) => plain(parseInheritanceChainElement(item)))
-  chain = [...chain, ...parse(context.strings('append'))]
-  chain = [...parse(context.strings('prepend')), ...chain]
-  const removals = parse(context.strings('remove'))
+  const parse = (items: string[] | undefined): Element[] =>
+    (items ?? []).map((item) => plain(parseInheritanceChainElement(item)))
+  let chain = [...before, ...parse(values.append)]
+  chain = [...parse(values.prepend), ...chain]
+  const removals = parse(values.remove)
   chain = chain.filter(
     (element) => !removals.some((pattern) => inheritanceChainElementMatches(pattern, element)),
   )
-  if (context.options.set !== undefined) chain = parse(context.strings('set'))
+  if (values.set !== undefined) chain = parse(values.set)
+  const apply = (elements: Element[]) =>
+    client.workspaces.setInheritance(workspace, elements, { signal: context.signal })
   let result = current
-  if (JSON.stringify(chain) !== JSON.stringify(before)) {
-    result = await client.workspaces.setInheritance(workspace, chain, { signal: context.signal })
+  if (values.edit) {
+    result =
+      (await editAndApply(context.io, before, {
+        help: editHelp(workspace),
+        check: editedChain,
+        apply,
+        report: (error) =>
+          reportError(error, { io: context.io, format: context.format, debug: false, interrupted: false }),
+        what: 'workspace inheritance',
+      })) ?? current
+  } else if (JSON.stringify(chain) !== JSON.stringify(before)) {
+    result = await apply(chain)
   }
   context.print({ json: result, yaml: { links: result.links, chain: result.chain.map(plain) } })
   return undefined

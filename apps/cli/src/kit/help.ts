@@ -1,15 +1,19 @@
-import { commonOptions, globalOptions, type CommandSpec, type OptionSpec } from './command-spec.js'
-import { commands } from './commands.js'
+import { commonOptions, globalOptions } from './options.js'
+import { longName, type ArgumentSpec, type Command, type OptionSpec, type OptionSpecs } from './spec.js'
 
 const program = 'debusine-ts'
 
-function optionLabel(option: OptionSpec): string {
-  const long = `--${option.name}`
+function optionLabel(key: string, option: OptionSpec): string {
+  const long = `--${longName(key)}`
   const value =
-    option.kind === 'boolean'
-      ? ''
-      : ` ${option.valueName ?? 'VALUE'}${option.multiple === 'greedy' ? ' [...]' : ''}`
+    option.kind === 'flag' ? '' : ` ${option.valueName ?? 'VALUE'}${option.nargs === '+' ? ' [...]' : ''}`
   return option.short === undefined ? `${long}${value}` : `-${option.short}, ${long}${value}`
+}
+
+function optionRows(options: OptionSpecs): [string, string][] {
+  return Object.entries(options)
+    .filter(([, option]) => option.hidden !== true)
+    .map(([key, option]) => [optionLabel(key, option), option.summary])
 }
 
 function columns(rows: readonly (readonly [string, string])[]): string {
@@ -23,30 +27,34 @@ function columns(rows: readonly (readonly [string, string])[]): string {
     .join('\n')
 }
 
-function argumentLabel(spec: CommandSpec): string {
-  return spec.arguments
-    .map((argument) => {
-      const name =
-        argument.variadic === true || argument.rest === true ? `${argument.name} ...` : argument.name
-      return argument.optional === true ? `[${name}]` : name
-    })
-    .join(' ')
+function argumentLabel(argument: ArgumentSpec): string {
+  switch (argument.nargs) {
+    case undefined:
+      return argument.name
+    case '?':
+      return `[${argument.name}]`
+    case '*':
+      return `[${argument.name} ...]`
+    case '+':
+      return `${argument.name} [${argument.name} ...]`
+  }
 }
 
 /** `usage: debusine-ts GROUP VERB [options] ARGS`. */
-export function commandUsage(spec: CommandSpec): string {
-  return `usage: ${program} ${spec.path.join(' ')} [options]${spec.arguments.length > 0 ? ` ${argumentLabel(spec)}` : ''}`
+export function commandUsage(spec: Command): string {
+  const labels = Object.values(spec.arguments).map(argumentLabel)
+  return `usage: ${program} ${spec.path.join(' ')} [options]${labels.map((label) => ` ${label}`).join('')}`
 }
 
 /** The help of one command, from its declaration. */
-export function commandHelp(spec: CommandSpec): string {
+export function commandHelp(spec: Command): string {
   const parts = [commandUsage(spec), '', spec.summary]
   if (spec.description !== undefined) parts.push('', spec.description)
-  if (spec.arguments.length > 0) {
-    parts.push('', 'Arguments:', columns(spec.arguments.map((argument) => [argument.name, argument.summary])))
+  const argumentList = Object.values(spec.arguments)
+  if (argumentList.length > 0) {
+    parts.push('', 'Arguments:', columns(argumentList.map((argument) => [argument.name, argument.summary])))
   }
-  const options = [...spec.options, ...commonOptions].filter((option) => option.hidden !== true)
-  parts.push('', 'Options:', columns(options.map((option) => [optionLabel(option), option.summary])))
+  parts.push('', 'Options:', columns(optionRows({ ...spec.options, ...commonOptions })))
   if (spec.examples !== undefined && spec.examples.length > 0) {
     parts.push('', 'Examples:', ...spec.examples.map((example) => `  ${program} ${example}`))
   }
@@ -57,7 +65,7 @@ export function commandHelp(spec: CommandSpec): string {
 }
 
 /** The commands under the words `groups`, e.g. `['collection']`. */
-export function groupHelp(groups: readonly string[]): string {
+export function groupHelp(commands: readonly Command[], groups: readonly string[]): string {
   const rows = commands
     .filter((spec) => groups.every((word, index) => spec.path[index] === word))
     .map((spec): [string, string] => [spec.path.slice(groups.length).join(' '), spec.summary])
@@ -65,7 +73,7 @@ export function groupHelp(groups: readonly string[]): string {
 }
 
 /** The program's help: global options and every command. */
-export function programHelp(): string {
+export function programHelp(commands: readonly Command[]): string {
   const rows = commands.map((spec): [string, string] => [spec.path.join(' '), spec.summary])
   return [
     `usage: ${program} [global options] COMMAND [options] [ARGS]`,
@@ -73,7 +81,7 @@ export function programHelp(): string {
     'Interact with a Debusine server (a superset of the Python `debusine` client).',
     '',
     'Global options:',
-    columns(globalOptions.map((option) => [optionLabel(option), option.summary])),
+    columns(optionRows(globalOptions)),
     '',
     'Commands:',
     columns(rows),

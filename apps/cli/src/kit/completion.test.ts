@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { commands } from './commands.js'
+import { commands } from '../command-table.js'
 import { completionScript } from './completion.js'
-import { main } from './main.js'
+import { main } from '../main.js'
 import { Readable } from 'node:stream'
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,10 +1,17 @@
 import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
-import type { CommandSpec } from './command-spec.js'
-import type { Io } from './io.js'
-import type { OptionValue } from './parser.js'
+import type { Io } from '../io.js'
 
 /** How a command prints its result. */
 export type OutputFormat = 'human' | 'yaml' | 'json'
+
+/** What a command prints on stdout by default. */
+export type OutputStyle =
+  /** A table or panel for humans; `--yaml` gives the Python client's YAML, `--json` JSON. */
+  | 'model'
+  /** Always YAML, as the Python client (`--json` gives JSON). */
+  | 'yaml'
+  /** Nothing on success (`--json` prints a small result object). */
+  | 'none'
 
 /** The global options, after parsing. */
 export interface GlobalOptions {
@@ -26,14 +33,11 @@ export interface Printable {
   readonly human?: () => string
 }
 
-/** What a command handler gets. */
+/** What a command handler gets besides its values: where to print, the server, the client. */
 export interface CommandContext {
   readonly io: Io
-  readonly command: CommandSpec
-  /** Option values by long name. */
-  readonly options: Readonly<Record<string, OptionValue>>
-  /** Positional arguments by name. */
-  readonly arguments: Readonly<Record<string, string | string[] | number | undefined>>
+  /** The command's words, for usage errors. */
+  readonly path: readonly string[]
   readonly global: GlobalOptions
   readonly format: OutputFormat
   /** Aborted on SIGINT/SIGTERM. */
@@ -42,21 +46,13 @@ export interface CommandContext {
   server(): Promise<ConfiguredServer>
   /** A client of the selected server (loaded on first use). */
   client(): Promise<DebusineClient>
-  /** `--workspace`, else the server's default workspace. */
-  workspace(): Promise<string>
-  /** An option as a string, if given. */
-  string(name: string): string | undefined
-  /** An option as a list of strings (empty if not given). */
-  strings(name: string): string[]
-  /** An option as an integer, if given. */
-  integer(name: string): number | undefined
-  /** A flag. */
-  flag(name: string): boolean
+  /** The workspace given, else the server's default workspace. */
+  workspace(given: string | undefined): Promise<string>
   /**
-   * The `--data` YAML mapping: from the file, or stdin when `-` (the default when
-   * `required`); `{}` when optional and not given, or when stdin is empty.
+   * The YAML mapping of `--data`: from the file, or stdin when `-`; `{}` when not given or
+   * when stdin is empty.
    */
-  readData(required: boolean): Promise<Record<string, unknown>>
+  readData(source: string | undefined): Promise<Record<string, unknown>>
   /** Print a result on stdout in the chosen format. */
   print(result: Printable): void
   /** A feedback line on stderr (not with `--silent`). */

@@ -1,0 +1,130 @@
+import { workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+const suite = { kind: 'string', valueName: 'SUITE', required: true, summary: 'the suite' } as const
+const archiveSuite = {
+  kind: 'string',
+  valueName: 'SUITE',
+  summary: 'this suite only, instead of the whole archive',
+} as const
+const role = { name: 'ROLE', summary: 'the role: viewer', choices: ['viewer'] } as const
+const text = (valueName: string, summary: string) => ({ kind: 'string', valueName, summary }) as const
+
+/** The `archive` commands (porcelain over `debian:archive` and `debian:suite` collections). */
+export const archiveCommands = [
+  defineCommand({
+    path: ['archive', 'suite', 'create'],
+    summary: 'create a suite (a debian:suite collection)',
+    description:
+      'With --base-workflow-template, the qa_suite and regression_tracking_qa_results parameters of the base template become the suite-targeting and suite-default-qa-results relations of the new suite, and a publish-to-SUITE template is created (suite set, enable_upload dropped, architectures_allowlist = the architectures with "all" first).',
+    options: {
+      workspace: workspaceOption,
+      component: { ...text('COMPONENT', 'a component (default main; repeatable)'), append: true },
+      architecture: { ...text('ARCH', 'an architecture (repeatable)'), append: true, required: true },
+      baseWorkflowTemplate: text(
+        'NAME',
+        'a debian_pipeline template (of the workspace or a parent) to base a publish-to-SUITE template on',
+      ),
+    },
+    arguments: { suite: { name: 'SUITE', summary: 'the suite name' } },
+    examples: [
+      'archive suite create trixie --architecture amd64 --architecture arm64',
+      'archive suite create trixie-proposed --architecture amd64 --base-workflow-template debian-pipeline',
+    ],
+    output: 'yaml',
+    handler: async () => (await import('./archive.js')).suiteCreate,
+  }),
+  defineCommand({
+    path: ['archive', 'package', 'list'],
+    summary: 'list the packages of a suite',
+    options: { workspace: workspaceOption, suite },
+    arguments: {},
+    output: 'model',
+    handler: async () => (await import('./archive.js')).packageList,
+  }),
+  defineCommand({
+    path: ['archive', 'package', 'show'],
+    summary: 'show a package of a suite',
+    options: { workspace: workspaceOption, suite },
+    arguments: {
+      name: { name: 'ITEM_NAME', summary: 'NAME_VERSION (source) or NAME_VERSION_ARCH (binary)' },
+    },
+    output: 'model',
+    handler: async () => (await import('./archive.js')).packageShow,
+  }),
+  defineCommand({
+    path: ['archive', 'package', 'remove'],
+    summary: 'remove packages from a suite',
+    options: {
+      workspace: workspaceOption,
+      suite,
+      dryRun: { kind: 'flag', summary: 'only list what would be removed' },
+      packageVersion: text('VERSION', 'only this version'),
+      binary: { kind: 'flag', summary: 'binary packages instead of source packages' },
+      architecture: text('ARCH', 'only this architecture (with --binary)'),
+    },
+    arguments: { packages: { name: 'PACKAGE', summary: 'package names', nargs: '+' } },
+    output: 'none',
+    handler: async () => (await import('./archive.js')).packageRemove,
+  }),
+  defineCommand({
+    path: ['archive', 'package', 'copy'],
+    summary: 'copy a source package (and its binaries) between suites',
+    description:
+      'Starts a package_publish workflow without a template, which needs the owner role in the target workspace. --dry-run prints the task data instead.',
+    options: {
+      dryRun: { kind: 'flag', summary: 'only print the workflow that would be started' },
+      fromWorkspace: text(
+        'WORKSPACE',
+        "copy from this workspace (default: the server section's default-workspace)",
+      ),
+      fromSuite: { ...text('SUITE', 'copy from this suite'), required: true },
+      toWorkspace: text('WORKSPACE', 'copy to this workspace (default: the one of --from-workspace)'),
+      toSuite: { ...text('SUITE', 'copy to this suite'), required: true },
+      sourceVersion: text('VERSION', 'the source version to copy (default: the current one)'),
+      includeBinaries: { kind: 'flag', summary: 'copy the related binary packages too' },
+      component: text('COMPONENT', 'publish with this component'),
+      section: text('SECTION', 'publish with this section'),
+      priority: text('PRIORITY', 'publish with this priority (binary packages only)'),
+      move: { kind: 'flag', summary: 'remove the packages from the source suite afterwards' },
+      unembargo: { kind: 'flag', summary: 'allow copying from a private workspace to a public one' },
+    },
+    arguments: { source: { name: 'SOURCE', summary: 'the source package name' } },
+    examples: ['archive package copy --from-suite sid --to-suite trixie hello --include-binaries --dry-run'],
+    output: 'model',
+    handler: async () => (await import('./archive.js')).packageCopy,
+  }),
+  defineCommand({
+    path: ['archive', 'token', 'grant'],
+    summary: 'grant a role on the archive (or a suite) to an external-user token',
+    description:
+      'Give --token HASH (an existing external-user token) or --external-username (a new token is minted; its key is shown only once). User tokens cannot be granted roles.',
+    options: {
+      workspace: workspaceOption,
+      suite: archiveSuite,
+      token: text('HASH', 'the hash of an existing token'),
+      externalUsername: text('USERNAME', 'an external username to mint a new token for'),
+      comment: { ...text('COMMENT', 'a comment (at most 100 characters)'), default: '' },
+    },
+    arguments: { role },
+    examples: ['archive token grant --external-username ci-bot --comment "CI mirror" viewer'],
+    output: 'model',
+    handler: async () => (await import('./archive.js')).tokenGrant,
+  }),
+  defineCommand({
+    path: ['archive', 'token', 'list'],
+    summary: 'list the tokens granted roles on the archive (or a suite)',
+    options: { workspace: workspaceOption, suite: archiveSuite },
+    arguments: {},
+    output: 'model',
+    handler: async () => (await import('./archive.js')).tokenList,
+  }),
+  defineCommand({
+    path: ['archive', 'token', 'revoke'],
+    summary: "revoke a token's role on the archive (or a suite)",
+    options: { workspace: workspaceOption, suite: archiveSuite },
+    arguments: { hash: { name: 'HASH', summary: 'the hash of the token' }, role },
+    output: 'none',
+    handler: async () => (await import('./archive.js')).tokenRevoke,
+  }),
+]

@@ -1,0 +1,94 @@
+import { optionalDataOption, workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
+const expireAt = {
+  kind: 'string',
+  valueName: 'ISO8601',
+  summary: 'expiry date (sent as expire_at; ignored by 0.16.2 servers)',
+} as const
+
+/** The `artifact` commands. */
+export const artifactCommands = [
+  defineCommand({
+    path: ['artifact', 'create'],
+    summary: 'create an artifact and upload its files',
+    options: {
+      workspace: workspaceOption,
+      data: optionalDataOption,
+      upload: {
+        kind: 'string',
+        nargs: '+',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'files to add and upload',
+      },
+      uploadBaseDirectory: {
+        kind: 'string',
+        valueName: 'DIR',
+        complete: 'directory',
+        summary: 'the files are named relative to this directory',
+      },
+      expireAt,
+    },
+    arguments: {
+      category: { name: 'CATEGORY', summary: 'the artifact category, e.g. debian:source-package' },
+    },
+    examples: [
+      'artifact create debian:source-package --data data.yaml --upload hello_1.0.dsc hello_1.0.tar.xz',
+    ],
+    legacy: ['create-artifact'],
+    output: 'yaml',
+    handler: async () => (await import('./artifact.js')).create,
+  }),
+  defineCommand({
+    path: ['artifact', 'show'],
+    summary: 'show an artifact',
+    options: {},
+    arguments: { id: artifactId },
+    legacy: ['show-artifact'],
+    output: 'yaml',
+    handler: async () => (await import('./artifact.js')).show,
+  }),
+  defineCommand({
+    path: ['artifact', 'show-relations'],
+    summary: 'show the relations of an artifact',
+    options: { reverse: { kind: 'flag', summary: 'relations to the artifact instead of from it' } },
+    arguments: { id: artifactId },
+    legacy: ['show-artifact-relations'],
+    output: 'yaml',
+    handler: async () => (await import('./artifact.js')).showRelations,
+  }),
+  defineCommand({
+    path: ['artifact', 'import-debian'],
+    summary: 'import a .changes, .dsc or .deb (and what it lists) as artifacts',
+    description:
+      'A .changes becomes an upload artifact, plus its source package and binary packages, with extends and relates-to relations from the upload. Local paths and file:// URLs only.',
+    options: { workspace: workspaceOption, expireAt },
+    arguments: {
+      upload: { name: 'UPLOAD', summary: 'path to a .changes, .dsc, .deb, .ddeb or .udeb', complete: 'file' },
+    },
+    examples: ['artifact import-debian hello_1.0-1.dsc', 'artifact import-debian hello_1.0-1_amd64.changes'],
+    legacy: ['import-debian-artifact'],
+    output: 'yaml',
+    handler: async () => (await import('./import-debian.js')).importDebian,
+  }),
+  defineCommand({
+    path: ['artifact', 'download'],
+    summary: 'download the files of an artifact',
+    options: {
+      targetDirectory: {
+        kind: 'string',
+        valueName: 'DIR',
+        complete: 'directory',
+        summary: 'where to write the files (default: the current directory)',
+      },
+      tarball: { kind: 'flag', summary: 'download one .tar.gz instead of the files' },
+    },
+    arguments: { id: artifactId },
+    examples: ['artifact download 42 --target-directory out/'],
+    legacy: ['download-artifact'],
+    output: 'none',
+    handler: async () => (await import('./artifact.js')).download,
+  }),
+]

@@ -1,0 +1,110 @@
+import { optionalDataOption, requiredDataOption, workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+const retention = (summary: string) => ({ kind: 'string', valueName: 'DAYS', summary }) as const
+const retentionOptions = {
+  fullHistoryRetentionPeriod: retention('days to keep full history ("-" to unset)'),
+  metadataOnlyRetentionPeriod: retention('days to keep metadata only ("-" to unset)'),
+}
+const collectionArguments = {
+  categoryOrFullName: {
+    name: '[NAME@]CATEGORY',
+    summary: 'the collection category, optionally with its name',
+  },
+  name: { name: 'NAME', summary: 'the collection name (default "_")', nargs: '?' },
+} as const
+const lookupOptions = {
+  workspace: workspaceOption,
+  workflow: {
+    kind: 'integer',
+    valueName: 'ID',
+    summary: 'the workflow whose internal collection the lookup may name',
+  },
+  defaultCategory: {
+    kind: 'string',
+    valueName: 'CATEGORY',
+    summary: 'the collection category of the first segment when it has no @category',
+  },
+  expectType: {
+    kind: 'string',
+    valueName: 'TYPE',
+    default: 'any',
+    summary: 'what the lookup must find: bare, artifact, artifact-or-promise, collection or any',
+  },
+} as const
+
+/** The `collection` commands (relations and lookups included). */
+export const collectionCommands = [
+  defineCommand({
+    path: ['collection', 'list'],
+    summary: 'list the collections of a workspace',
+    options: { workspace: workspaceOption },
+    arguments: {},
+    output: 'model',
+    handler: async () => (await import('./collection.js')).list,
+  }),
+  defineCommand({
+    path: ['collection', 'show'],
+    summary: 'show a collection, with statistics',
+    options: { workspace: workspaceOption },
+    arguments: collectionArguments,
+    examples: ['collection show debian:suite bookworm', 'collection show bookworm@debian:suite --yaml'],
+    output: 'model',
+    handler: async () => (await import('./collection.js')).show,
+  }),
+  defineCommand({
+    path: ['collection', 'create'],
+    summary: 'create a collection',
+    options: { workspace: workspaceOption, ...retentionOptions, data: requiredDataOption },
+    arguments: collectionArguments,
+    examples: ['collection create debian:suite trixie --data data.yaml'],
+    output: 'model',
+    handler: async () => (await import('./collection.js')).create,
+  }),
+  defineCommand({
+    path: ['collection', 'manage'],
+    summary: 'change a collection: name, data, retention periods',
+    options: {
+      workspace: workspaceOption,
+      ...retentionOptions,
+      data: optionalDataOption,
+      rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
+    },
+    arguments: collectionArguments,
+    output: 'model',
+    handler: async () => (await import('./collection.js')).manage,
+  }),
+  defineCommand({
+    path: ['collection', 'delete'],
+    summary: 'delete a collection (refused while it holds items, unless --force)',
+    options: {
+      workspace: workspaceOption,
+      force: { kind: 'flag', short: 'f', summary: 'delete even if not empty' },
+    },
+    arguments: collectionArguments,
+    output: 'none',
+    handler: async () => (await import('./collection.js')).remove,
+  }),
+  defineCommand({
+    path: ['collection', 'lookup-single'],
+    summary: 'look up one artifact, collection or collection item',
+    options: lookupOptions,
+    arguments: {
+      lookup: { name: 'LOOKUP', summary: 'a lookup, e.g. 42@artifacts or sid@debian:suite/source:hello' },
+    },
+    examples: ['collection lookup-single sid@debian:suite --expect-type collection'],
+    output: 'model',
+    handler: async () => (await import('./collection-lookup.js')).lookupSingle,
+  }),
+  defineCommand({
+    path: ['collection', 'lookup-multiple'],
+    summary: 'look up several items at once',
+    description:
+      'The lookups are the arguments, or the "lookups" list of the YAML --data (stdin by default).',
+    options: { ...lookupOptions, data: requiredDataOption },
+    arguments: { lookups: { name: 'LOOKUP', summary: 'lookups', nargs: '*' } },
+    examples: ['collection lookup-multiple 42@artifacts _@debian:archive'],
+    output: 'model',
+    handler: async () => (await import('./collection-lookup.js')).lookupMultiple,
+  }),
+]

@@ -1,0 +1,22 @@
+import { defineCommand, type Command } from '../kit/spec.js'
+
+/** `completion SHELL`, for the commands `all()` returns (the whole table, which includes this one). */
+export function completionCommand(all: () => readonly Command[]): Command {
+  return defineCommand({
+    path: ['completion'],
+    summary: 'print a shell completion script',
+    options: {},
+    arguments: { shell: { name: 'SHELL', summary: 'bash, zsh or fish', choices: ['bash', 'zsh', 'fish'] } },
+    examples: ['completion bash > ~/.local/share/bash-completion/completions/debusine-ts'],
+    python: false,
+    offline: true,
+    output: 'none',
+    handler: async () => {
+      const { completionScript } = await import('../kit/completion.js')
+      return (context, { shell }) => {
+        context.io.stdout.write(completionScript(shell, all()))
+        return Promise.resolve(undefined)
+      }
+    },
+  })
+}

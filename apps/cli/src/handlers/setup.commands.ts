@@ -1,0 +1,37 @@
+import { defineCommand } from '../kit/spec.js'
+
+/** `setup`: the config file editor. */
+export const setupCommands = [
+  defineCommand({
+    path: ['setup'],
+    summary: 'configure a server in the config file (interactive on a terminal)',
+    description:
+      'On a terminal: a menu of the configured and known servers (debian, freexian, localhost) and new, then url, token, scope, workspace, default, save, quit. Saving without a token gets one by enrollment (confirm in the web interface). For scripts: --server NAME with --api-url, --scope, --workspace, --token or --enroll; never prompts.',
+    options: {
+      apiUrl: { kind: 'string', python: false, valueName: 'URL', summary: "the server's /api URL" },
+      token: { kind: 'string', python: false, valueName: 'TOKEN', summary: 'the API token' },
+      workspace: {
+        kind: 'string',
+        short: 'w',
+        python: false,
+        valueName: 'WORKSPACE',
+        summary: 'the default workspace ("-" to unset)',
+      },
+      default: { kind: 'flag', python: false, summary: 'make it the default server' },
+      enroll: {
+        kind: 'flag',
+        python: false,
+        summary: 'get a new token by enrollment (prints the address to confirm in the web interface)',
+      },
+    },
+    arguments: {},
+    examples: [
+      'setup',
+      'setup --server debian --enroll',
+      'setup --server local --api-url http://localhost:8000/api/ --scope debusine --token TOKEN --default',
+    ],
+    offline: true,
+    output: 'none',
+    handler: async () => (await import('./setup.js')).setup,
+  }),
+]

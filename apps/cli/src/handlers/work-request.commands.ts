@@ -1,0 +1,143 @@
+import { requiredDataOption, timeoutOption, waitOption, workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+const workRequestId = { name: 'WORK_REQUEST_ID', summary: 'the work request id', kind: 'integer' } as const
+const limitOption = { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } as const
+
+/** The `work-request` commands. */
+export const workRequestCommands = [
+  defineCommand({
+    path: ['work-request', 'list'],
+    summary: 'list the most recent work requests',
+    options: {
+      workspace: { ...workspaceOption, summary: 'accepted for compatibility; not used' },
+      limit: limitOption,
+    },
+    arguments: {},
+    legacy: ['list-work-requests'],
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).list,
+  }),
+  defineCommand({
+    path: ['work-request', 'show'],
+    summary: 'show a work request and the artifacts it produced',
+    options: {},
+    arguments: { id: workRequestId },
+    examples: ['work-request show 42', 'work-request show 42 --yaml'],
+    legacy: ['show-work-request'],
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).show,
+  }),
+  defineCommand({
+    path: ['work-request', 'create'],
+    summary: 'create a work request',
+    options: {
+      workspace: workspaceOption,
+      data: requiredDataOption,
+      eventReactions: {
+        kind: 'string',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'YAML file with the event reactions',
+      },
+      wait: waitOption,
+      timeout: timeoutOption,
+    },
+    arguments: { taskName: { name: 'TASK_NAME', summary: 'the task, e.g. noop' } },
+    examples: ["work-request create noop --data - --wait <<< 'result: success'"],
+    legacy: ['create-work-request'],
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).create,
+  }),
+  defineCommand({
+    path: ['work-request', 'manage'],
+    summary: 'change a work request',
+    options: {
+      setPriorityAdjustment: {
+        kind: 'integer',
+        valueName: 'N',
+        summary: 'the priority adjustment (positive needs the manage_priority permission)',
+      },
+    },
+    arguments: { id: workRequestId },
+    legacy: ['manage-work-request'],
+    output: 'none',
+    handler: async () => (await import('./work-request.js')).manage,
+  }),
+  defineCommand({
+    path: ['work-request', 'retry'],
+    summary: 'retry an aborted or failed work request',
+    options: {},
+    arguments: { id: workRequestId },
+    legacy: ['retry-work-request'],
+    output: 'none',
+    handler: async () => (await import('./work-request.js')).retry,
+  }),
+  defineCommand({
+    path: ['work-request', 'abort'],
+    summary: 'abort a work request',
+    options: {},
+    arguments: { id: workRequestId },
+    legacy: ['abort-work-request'],
+    output: 'none',
+    handler: async () => (await import('./work-request.js')).abort,
+  }),
+  defineCommand({
+    path: ['work-request', 'sign'],
+    summary: 'sign the upload a Wait/externaldebsign work request waits for, and complete it',
+    description:
+      'Downloads the unsigned upload (or copies it from the directory of --local-file, checking each file), runs debsign --re-sign on its .changes with DEBSIGN_ARGS, uploads the signed upload and completes the work request with it.',
+    options: {
+      localFile: {
+        kind: 'string',
+        short: 'l',
+        valueName: 'CHANGES',
+        complete: 'file',
+        summary: 'a local copy of the unsigned .changes (its directory holds the other files)',
+      },
+    },
+    arguments: {
+      id: workRequestId,
+      debsignArguments: { name: 'DEBSIGN_ARGS', summary: 'arguments for debsign, after --', nargs: '*' },
+    },
+    examples: ['work-request sign 42 -- -k 0xKEYID'],
+    legacy: ['provide-signature'],
+    output: 'model',
+    handler: async () => (await import('./work-request-sign.js')).sign,
+  }),
+  defineCommand({
+    path: ['work-request', 'watch'],
+    summary: 'follow a work request until it completes; the exit code comes from its result',
+    description:
+      'Exit codes: 0 success or skipped, 10 failure, 11 error, 12 aborted, 13 --timeout expired, 130 interrupted.',
+    options: { timeout: timeoutOption },
+    arguments: { id: workRequestId },
+    examples: ['work-request watch 42', 'work-request watch 42 --timeout 600 --json'],
+    python: false,
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).watch,
+  }),
+  defineCommand({
+    path: ['work-request', 'on-completed'],
+    summary: 'run a command for each completed work request',
+    description:
+      'Runs COMMAND ARGS... ID RESULT in the current directory for each completion. As in the Python CLI, --workspace takes every word after it: end its list with another option or --, e.g. --workspace W -- CMD.',
+    options: {
+      workspace: { ...workspaceOption, nargs: '+', summary: 'only work requests of these workspaces' },
+      lastCompletedAt: {
+        kind: 'string',
+        valueName: 'FILE',
+        complete: 'file',
+        summary: 'state file: catch up on completions since the time it records',
+      },
+    },
+    arguments: {
+      command: { name: 'COMMAND', summary: 'the command to run' },
+      commandArguments: { name: 'ARGS', summary: 'its first arguments', nargs: '*' },
+    },
+    examples: ['work-request on-completed ./notify.sh --workspace System'],
+    legacy: ['on-work-request-completed'],
+    output: 'none',
+    handler: async () => (await import('./work-request.js')).onCompleted,
+  }),
+]

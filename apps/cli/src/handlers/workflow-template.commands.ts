@@ -1,0 +1,74 @@
+import { optionalDataOption, requiredDataOption, workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
+const priority = {
+  kind: 'integer',
+  valueName: 'N',
+  summary: 'base priority of work requests it creates',
+} as const
+
+/** The `workflow-template` commands. */
+export const workflowTemplateCommands = [
+  defineCommand({
+    path: ['workflow-template', 'create'],
+    summary: 'create a workflow template',
+    description:
+      'The data holds static_parameters, runtime_parameters (a mapping or "any"), extra_groups and restricted.',
+    options: { workspace: workspaceOption, priority, data: requiredDataOption },
+    arguments: {
+      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
+      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
+    },
+    examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
+    output: 'model',
+    handler: async () => (await import('./workflow-template.js')).create,
+  }),
+  defineCommand({
+    path: ['workflow-template', 'list'],
+    summary: 'list the workflow templates of a workspace',
+    options: { workspace: workspaceOption },
+    arguments: {},
+    output: 'model',
+    handler: async () => (await import('./workflow-template.js')).list,
+  }),
+  defineCommand({
+    path: ['workflow-template', 'show'],
+    summary: 'show a workflow template',
+    options: { workspace: workspaceOption },
+    arguments: { nameOrId },
+    output: 'model',
+    handler: async () => (await import('./workflow-template.js')).show,
+  }),
+  defineCommand({
+    path: ['workflow-template', 'manage'],
+    summary: 'change a workflow template',
+    options: {
+      workspace: workspaceOption,
+      priority,
+      data: optionalDataOption,
+      rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
+    },
+    arguments: { nameOrId },
+    output: 'model',
+    handler: async () => (await import('./workflow-template.js')).manage,
+  }),
+  defineCommand({
+    path: ['workflow-template', 'edit'],
+    summary: 'edit a workflow template in $EDITOR (on a terminal)',
+    description:
+      'Edits static_parameters, runtime_parameters, extra_groups and restricted; saved only if changed.',
+    options: { workspace: workspaceOption },
+    arguments: { nameOrId },
+    output: 'model',
+    handler: async () => (await import('./workflow-template.js')).edit,
+  }),
+  defineCommand({
+    path: ['workflow-template', 'delete'],
+    summary: 'delete a workflow template',
+    options: { workspace: workspaceOption },
+    arguments: { nameOrId },
+    output: 'none',
+    handler: async () => (await import('./workflow-template.js')).remove,
+  }),
+]

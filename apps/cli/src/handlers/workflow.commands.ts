@@ -1,0 +1,33 @@
+import { requiredDataOption, timeoutOption, waitOption, workspaceOption } from '../kit/options.js'
+import { defineCommand } from '../kit/spec.js'
+
+/** The `workflow` commands. */
+export const workflowCommands = [
+  defineCommand({
+    path: ['workflow', 'list'],
+    summary: 'list root workflows, newest first',
+    options: { limit: { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } },
+    arguments: {},
+    output: 'model',
+    handler: async () => (await import('./workflow.js')).list,
+  }),
+  defineCommand({
+    path: ['workflow', 'start'],
+    summary: 'start a workflow from a template',
+    options: {
+      workspace: workspaceOption,
+      data: requiredDataOption,
+      noTemplate: {
+        kind: 'flag',
+        summary: 'NAME is a workflow task name, not a template (workspace owners only)',
+      },
+      wait: waitOption,
+      timeout: timeoutOption,
+    },
+    arguments: { name: { name: 'NAME', summary: 'the template name' } },
+    examples: ['workflow start my-noop --data /dev/null --wait'],
+    legacy: ['create-workflow'],
+    output: 'model',
+    handler: async () => (await import('./workflow.js')).start,
+  }),
+]

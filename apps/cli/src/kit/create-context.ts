@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
+import type { Logger } from '@debusine-ts/transport'
+import { CliError } from '../cli-error.js'
+import type { Io } from '../io.js'
+import { UsageError } from '../usage-error.js'
+import { cliVersion } from '../version.js'
+import { toYaml } from '../yaml-output.js'
+import type { CommandContext, GlobalOptions, OutputFormat, OutputStyle, Printable } from './context.js'
+
+/** What {@link createContext} needs to know about the run. */
+export interface ContextSettings {
+  readonly io: Io
+  readonly path: readonly string[]
+  readonly output: OutputStyle
+  readonly global: GlobalOptions
+  readonly format: OutputFormat
+  readonly signal: AbortSignal
+}
+
+function readStream(stream: Io['stdin']): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)))
+    stream.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
+    stream.on('error', reject)
+  })
+}
+
+/** Log lines on stderr: everything with `--debug http|all`, else warnings (not with --silent) and errors. */
+function stderrLogger(io: Io, global: GlobalOptions): Logger {
+  const line =
+    (level: string) =>
+    (message: string, fields?: Readonly<Record<string, unknown>>): void => {
+      io.stderr.write(`[${level}] ${message}${fields === undefined ? '' : ` ${JSON.stringify(fields)}`}\n`)
+    }
+  const quiet = (): undefined => undefined
+  if (global.debug.includes('http') || global.debug.includes('all')) {
+    return { debug: line('debug'), info: line('info'), warn: line('warning'), error: line('error') }
+  }
+  return { debug: quiet, info: quiet, warn: global.silent ? quiet : line('warning'), error: line('error') }
+}
+
+async function newClient(io: Io, global: GlobalOptions, settings: ConfiguredServer): Promise<DebusineClient> {
+  const [{ DebusineClient }, { redactingLogger }] = await Promise.all([
+    import('@debusine-ts/client'),
+    import('@debusine-ts/transport'),
+  ])
+  return new DebusineClient({
+    apiUrl: settings.apiUrl,
+    token: settings.token,
+    scope: settings.scope,
+    workspace: settings.defaultWorkspace,
+    timeout: settings.timeoutMs,
+    userAgent: `debusine-ts-cli/${cliVersion()}`,
+    logger: redactingLogger(stderrLogger(io, global), [settings.token]),
+  })
+}
+
+/** Python's name of the type of a parsed YAML value, for messages matching the Python client's. */
+function pythonType(value: unknown): string {
+  if (value === null) return 'NoneType'
+  if (Array.isArray(value)) return 'list'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  return typeof value === 'string' ? 'str' : typeof value === 'boolean' ? 'bool' : typeof value
+}
+
+/** The YAML mapping of `--data` (`-`: stdin, where empty input means `{}`). */
+async function readData(io: Io, path: readonly string[], source: string): Promise<Record<string, unknown>> {
+  let text: string
+  if (source === '-') {
+    if (io.stdin.isTTY === true) io.stderr.write('Enter the YAML data, then Ctrl-D on an empty line:\n')
+    text = await readStream(io.stdin)
+    if (text.trim() === '') return {}
+  } else {
+    try {
+      text = await readFile(resolve(io.cwd, source), 'utf8')
+    } catch (error) {
+      throw new UsageError(`argument --data: can't open '${source}': ${(error as Error).message}`, path)
+    }
+    if (text.trim() === '') throw new CliError(`data must be a dictionary. It is empty (${source}).`)
+  }
+  const { parse } = await import('yaml')
+  let value: unknown
+  try {
+    value = parse(text)
+  } catch (error) {
+    throw new CliError(
+      `parsing YAML of ${source === '-' ? 'standard input' : source}: ${(error as Error).message}`,
+      {
+        hint: 'Fix the YAML data.',
+      },
+    )
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError(`data must be a dictionary. It is: ${pythonType(value)}`)
+  }
+  return { ...value }
+}
+
+/** The context a handler gets: lazy server settings and client, input, and output in the chosen format. */
+export function createContext(settings: ContextSettings): CommandContext {
+  const { io, global, format } = settings
+  let serverPromise: Promise<ConfiguredServer> | undefined
+  let clientPromise: Promise<DebusineClient> | undefined
+  let dataFromStdin = false
+  // The client package (and the config reader in it) loads only when a command needs the server.
+  const server = (): Promise<ConfiguredServer> =>
+    (serverPromise ??= import('@debusine-ts/client').then(({ readClientConfig }) =>
+      readClientConfig({
+        server: global.server,
+        scope: global.scope,
+        configFile: global.configFile,
+        env: io.env,
+      }),
+    ))
+  const client = (): Promise<DebusineClient> =>
+    (clientPromise ??= server().then((configured) => newClient(io, global, configured)))
+  return {
+    io,
+    path: settings.path,
+    global,
+    format,
+    signal: settings.signal,
+    server,
+    client,
+    workspace: async (given) => given ?? (await server()).defaultWorkspace,
+    readData: async (source) => {
+      if (source === undefined) return {}
+      if (source === '-') dataFromStdin = true
+      return readData(io, settings.path, source)
+    },
+    print: (result: Printable) => {
+      if (format === 'json') io.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`)
+      else if (format === 'yaml' || settings.output === 'yaml' || result.human === undefined) {
+        // As the Python client: a document marker when the input YAML came from stdin too.
+        io.stdout.write(`${dataFromStdin ? '---\n' : ''}${toYaml(result.yaml ?? result.json)}`)
+      } else io.stdout.write(result.human())
+    },
+    feedback: (text) => {
+      if (!global.silent) io.stderr.write(`${text}\n`)
+    },
+    warn: (text) => {
+      io.stderr.write(`Warning: ${text}\n`)
+    },
+    webUrl: async (path) => (await client()).webuiUrl(path),
+  }
+}
