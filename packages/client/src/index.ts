@@ -43,7 +43,7 @@ export type {
   ExternalDebsignCompletion,
 } from './resources/work-request-input.js'
 export type { WorkRequestReview, WorkRequestConfirmation } from './resources/work-requests.js'
-export { isWorkRequestFinished, type WaitForCompletionOptions } from './resources/work-request-wait.js'
+export type { WaitForCompletionOptions } from './resources/work-request-wait.js'
 export {
   CreateOutcomeUnknownError,
   type CreateOptions,

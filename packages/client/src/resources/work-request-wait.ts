@@ -1,4 +1,4 @@
-import { ValidationError, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
+import { isWorkRequestFinished, ValidationError, type WorkRequest } from '@debusine-ts/models'
 import { AbortError, pause, type RequestOptions } from '@debusine-ts/transport'
 import { WorkRequestWaitTimeoutError } from './work-request-wait-timeout-error.js'
 
@@ -19,21 +19,6 @@ export interface WaitForCompletionOptions extends RequestOptions {
    * found it unfinished; while its promise is pending it must return that same promise.
    */
   wakeUp?: (() => Promise<void>) | undefined
-}
-
-const finishedStatuses: ReadonlySet<string> = new Set([
-  WorkRequestStatus.COMPLETED,
-  WorkRequestStatus.ABORTED,
-])
-
-/**
- * Whether a work request is finished: completed (whatever its result) or aborted.
- *
- * @example
- * if (isWorkRequestFinished(await client.workRequests.get(42))) console.log('done')
- */
-export function isWorkRequestFinished(workRequest: Pick<WorkRequest, 'status'>): boolean {
-  return finishedStatuses.has(workRequest.status)
 }
 
 function milliseconds(value: number | undefined, field: string, fallback: number): number {
