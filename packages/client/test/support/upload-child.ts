@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path'
 import { TestArtifact } from '@debusine-ts/artifacts'
-import { DebusineClient } from '@debusine-ts/client'
+import { DebusineClient } from '../../src/index.js'
 
 async function main(): Promise<void> {
   const [apiUrl = '', token, scope, workspace, directory = '', ...names] = process.argv.slice(2)
