@@ -1,4 +1,4 @@
-import type { WorkRequest } from '@debusine-ts/models'
+import { WorkRequestResult, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
 import type { CommandContext } from '../kit/context.js'
 import { CliError } from '../cli-error.js'
 import { isSdkError } from '../error-kind.js'
@@ -8,26 +8,25 @@ import { statusText, workRequestFields } from './render.js'
 
 /** The exit code a finished work request stands for (documented in the README). */
 export function exitCodeOf(request: Pick<WorkRequest, 'status' | 'result'>): number {
-  if (request.status === 'aborted') return exitCodes.aborted
+  if (request.status === WorkRequestStatus.ABORTED) return exitCodes.aborted
   switch (request.result) {
-    case 'success':
-    case 'skipped':
+    case WorkRequestResult.SUCCESS:
+    case WorkRequestResult.SKIPPED:
       return exitCodes.success
-    case 'error':
+    case WorkRequestResult.ERROR:
       return exitCodes.error
-    case 'failure':
-    case 'temporary failure':
-    case '':
-      return exitCodes.failure
+    case WorkRequestResult.FAILURE:
+    case WorkRequestResult.TEMPORARY_FAILURE:
+    case WorkRequestResult.NONE:
     default:
       return exitCodes.failure
   }
 }
 
 /**
- * Follow a work request until it is completed or aborted: on the server's completion
- * websocket (`@debusine-ts/events`), which learns of the completion at once; then print
- * it and return the exit code of its result.
+ * Follow a work request until it is completed or aborted, at most `seconds`: the
+ * channel's `waitForCompletion` (`@debusine-ts/events`), which learns of the completion at
+ * once; then print it and return the exit code of its result.
  */
 export async function follow(
   context: CommandContext,
@@ -35,18 +34,9 @@ export async function follow(
   seconds: number | undefined,
 ): Promise<number> {
   const client = await context.client()
-  const stop = new AbortController()
-  let timedOut = false
-  const timer =
-    seconds === undefined
-      ? undefined
-      : setTimeout(() => {
-          timedOut = true
-          stop.abort()
-        }, seconds * 1000)
-  const signal = AbortSignal.any([context.signal, stop.signal])
-  const url = client.webuiUrl(request.url)
-  context.feedback(`Waiting for work request ${request.id} (${statusText(request)}): ${url}`)
+  context.feedback(
+    `Waiting for work request ${request.id} (${statusText(request)}): ${client.webuiUrl(request.url)}`,
+  )
   let final: WorkRequest
   try {
     const { CompletionEvents } = await import('@debusine-ts/events')
@@ -54,22 +44,21 @@ export async function follow(
       workspace: request.workspace,
       // A safety net under the websocket: a completion it missed shows within seconds.
       pollInterval: 5_000,
-      signal,
+      maxWait: seconds === undefined ? undefined : seconds * 1000,
+      signal: context.signal,
     })
   } catch (error) {
-    if (isSdkError(error, 'AbortError') || signal.aborted) {
-      if (timedOut) {
-        throw new CliError(`Work request ${request.id} did not complete within ${seconds} seconds.`, {
-          hint: `It goes on on the server: 'debusine-ts work-request watch ${request.id}' follows it again.`,
-          exitCode: exitCodes.timeout,
-        })
-      }
+    if (isSdkError(error, 'WorkRequestWaitTimeoutError')) {
+      throw new CliError(`Work request ${request.id} did not complete within ${seconds} seconds.`, {
+        hint: `It goes on on the server: 'debusine-ts work-request watch ${request.id}' follows it again.`,
+        exitCode: exitCodes.timeout,
+      })
+    }
+    if (isSdkError(error, 'AbortError') && context.signal.aborted) {
       context.feedback(`Interrupted; work request ${request.id} goes on on the server.`)
       return exitCodes.interrupted
     }
     throw error
-  } finally {
-    if (timer !== undefined) clearTimeout(timer)
   }
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
   context.print({

@@ -1,0 +1,128 @@
+/**
+ * `artifact import-debian` from an http URL and `work-request sign` on a real
+ * `Wait/externaldebsign` work request, through the CLI against the real Debusine 0.16.2
+ * server; the import's output compared with the Python CLI's for the same URL.
+ */
+import { execFile } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { parse } from 'yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  removeDirectory,
+  temporaryDirectory,
+} from '../../../packages/artifacts/test/support/debian-fixtures.js'
+import {
+  buildMixedUpload,
+  type MixedUploadFixture,
+} from '../../../packages/artifacts/test/support/debian-upload-fixtures.js'
+import {
+  createSigningKey,
+  externalDebsignRequest,
+  type SigningKey,
+} from '../../../packages/client/test/support/external-debsign.js'
+import {
+  serveDirectory,
+  type LoopbackFileServer,
+} from '../../../packages/client/test/support/loopback-file-server.js'
+import { DebusineClient } from '../../../packages/client/src/index.js'
+import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { runCli, writeConfig } from './support/run-cli.js'
+
+let workspace: string
+let config: string
+let root: string
+let fixture: MixedUploadFixture
+let server: LoopbackFileServer
+let key: SigningKey
+let client: DebusineClient
+const workflows: number[] = []
+
+const cli = (argv: string[], env: Record<string, string> = {}) =>
+  runCli(['--config-file', config, ...argv], { env })
+
+/** The Python CLI, without blocking this process (which serves the files it fetches). */
+async function python(argv: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(realServer().pythonClient, argv, { timeout: 120_000 })
+    return { code: 0, stdout }
+  } catch (error) {
+    return {
+      code: (error as { code?: number }).code ?? -1,
+      stdout: (error as { stdout?: string }).stdout ?? '',
+    }
+  }
+}
+
+beforeAll(async () => {
+  workspace = await freshWorkspace('cli-debian')
+  config = writeConfig({ workspace })
+  const env = realServer()
+  client = new DebusineClient({ apiUrl: env.apiUrl, token: env.token, scope: env.scope, workspace })
+  root = temporaryDirectory('debusine-ts-cli-debian-')
+  mkdirSync(join(root, 'pool'))
+  const built = buildMixedUpload(join(root, 'pool'))
+  if (built === undefined) throw new Error('dpkg-deb is needed (tooling/run installs dpkg-dev)')
+  fixture = built
+  server = await serveDirectory(join(root, 'pool'))
+  key = createSigningKey('Test Maintainer <test@example.org>')
+})
+
+afterAll(async () => {
+  for (const id of workflows) await client.workRequests.abort(id).catch(() => undefined)
+  await server.close()
+  removeDirectory(root)
+  removeDirectory(key.home)
+})
+
+describe('artifact import-debian from a URL', () => {
+  it('prints what the Python CLI prints for the same .changes and .dsc URLs', async () => {
+    for (const name of ['hello_1.0-1_amd64.changes', 'hello_1.0-1.dsc']) {
+      const url = `${server.base}${name}`
+      const ours = await cli(['artifact', 'import-debian', '-w', workspace, url])
+      expect(ours.code, ours.stderr).toBe(0)
+      const theirs = await python(['artifact', 'import-debian', '-w', workspace, url])
+      expect(theirs.code).toBe(0)
+      const [ourOutput, theirOutput] = [ours.stdout, theirs.stdout].map(
+        (text) => parse(text) as Record<string, unknown>,
+      )
+      expect(Object.keys(ourOutput!)).toEqual(Object.keys(theirOutput!))
+      expect((ourOutput!.extends as unknown[] | undefined)?.length).toBe(
+        (theirOutput!.extends as unknown[] | undefined)?.length,
+      )
+      expect(ourOutput!.message).toMatch(/^New artifact created: \/debusine\/.*\/artifact\/\d+\/$/)
+    }
+  })
+
+  it('a file that differs from its listing: exit 3, the file named', async () => {
+    const tampered = await serveDirectory(join(root, 'pool'), {
+      'hello_1.0.orig.tar.gz': () => ({ status: 404 }),
+    })
+    try {
+      const run = await cli(['artifact', 'import-debian', `${tampered.base}hello_1.0-1.dsc`])
+      expect(run.code).toBe(3)
+      expect(run.stderr).toContain('hello_1.0.orig.tar.gz: HTTP 404')
+    } finally {
+      await tampered.close()
+    }
+  })
+})
+
+describe('work-request sign', () => {
+  it('signs with debsign and completes a real Wait/externaldebsign work request', async () => {
+    const { artifact } = await client.debian.import(fixture.changes)
+    const { workflow, wait } = await externalDebsignRequest(client, artifact.id)
+    workflows.push(workflow.id)
+    const signed = await cli(
+      ['work-request', 'sign', String(wait.id), '--yaml', '--', '-k', key.fingerprint],
+      {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        GNUPGHOME: key.home,
+      },
+    )
+    expect(signed.code, signed.stderr).toBe(0)
+    expect(signed.stderr).toMatch(/Signed upload: artifact \d+/)
+    expect(parse(signed.stdout)).toMatchObject({ id: wait.id, status: 'completed', result: 'success' })
+  })
+})

@@ -1,0 +1,41 @@
+/**
+ * `work-request watch --timeout` against the real Debusine 0.16.2 server: the wait is the
+ * client's (`maxWait`), its timeout the CLI's exit code 13.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
+import { runCli, writeConfig } from './support/run-cli.js'
+
+let config: string
+
+const cli = (argv: string[], options: Parameters<typeof runCli>[1] = {}) =>
+  runCli(['--config-file', config, ...argv], options)
+
+beforeAll(async () => {
+  config = writeConfig({ workspace: await freshWorkspace('cli-follow') })
+})
+
+describe('work-request watch --timeout', () => {
+  it('exits 13 when the work request is still unfinished, saying how to follow it again', async () => {
+    // A task no worker of the test server runs: it stays pending until aborted.
+    const created = await cli(['work-request', 'create', 'mmdebstrap', '--json'], {
+      stdin:
+        'bootstrap_options: {architecture: amd64}\n' +
+        'bootstrap_repositories: [{mirror: "http://mirror.example/debian", suite: bookworm}]\n',
+    })
+    expect(created.code, created.stderr).toBe(0)
+    const id = String((JSON.parse(created.stdout) as { id: number }).id)
+    try {
+      const watched = await cli(['work-request', 'watch', id, '--timeout', '1'])
+      expect(watched.code).toBe(13)
+      expect(watched.stderr).toContain(`Work request ${id} did not complete within 1 seconds.`)
+      expect(watched.stderr).toContain(`'debusine-ts work-request watch ${id}' follows it again`)
+      expect(watched.stdout).toBe('')
+    } finally {
+      expect((await cli(['work-request', 'abort', id])).code).toBe(0)
+    }
+    const aborted = await cli(['work-request', 'watch', id, '--timeout', '30', '--json'])
+    expect(aborted.code).toBe(12)
+    expect(JSON.parse(aborted.stdout)).toMatchObject({ status: 'aborted' })
+  })
+})
