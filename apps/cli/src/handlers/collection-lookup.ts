@@ -1,4 +1,9 @@
-import { CollectionCategory, LookupChildType, type LookupResult } from '@debusine-ts/models'
+import {
+  CollectionCategory,
+  formatCollectionName,
+  LookupChildType,
+  type LookupResult,
+} from '@debusine-ts/models'
 import { choiceOf } from '../kit/choice.js'
 import type { CommandContext } from '../kit/context.js'
 import { renderTable } from '../table.js'
@@ -38,7 +43,7 @@ function table(results: readonly LookupResult[]): string {
       result.artifact,
       result.collection_info === null
         ? result.collection
-        : `${result.collection_info.name}@${result.collection_info.category} (${result.collection})`,
+        : `${formatCollectionName(result.collection_info)} (${result.collection})`,
       result.parent_collection_lookup,
       result.collection_item === null ? result.collection_item_id : result.collection_item.name,
     ]),

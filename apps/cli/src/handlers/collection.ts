@@ -1,4 +1,9 @@
-import { parseCollectionName, ValidationError, type Collection } from '@debusine-ts/models'
+import {
+  formatCollectionName,
+  parseCollectionName,
+  ValidationError,
+  type Collection,
+} from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { collectionShape, shaped } from '../python-shapes.js'
@@ -189,12 +194,9 @@ export async function remove(
     0,
   )
   if (items > 0 && !values.force) {
-    throw new CliError(
-      `Collection ${collection.name}@${collection.category} is not empty (${items} items).`,
-      {
-        hint: 'Use --force to delete it anyway.',
-      },
-    )
+    throw new CliError(`Collection ${formatCollectionName(collection)} is not empty (${items} items).`, {
+      hint: 'Use --force to delete it anyway.',
+    })
   }
   await client.collections.delete(collection, { workspace, signal: context.signal })
   context.feedback('Collection deleted.')

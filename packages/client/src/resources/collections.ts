@@ -1,6 +1,7 @@
 import {
   CollectionCreateRequestModel,
   CollectionSchema,
+  formatCollectionName,
   type Collection,
   type CollectionCreateRequestSchema,
 } from '@debusine-ts/models'
@@ -88,7 +89,7 @@ export class Collections {
     checkSingletonCollectionName(CollectionCreateRequestModel.name, collection.category, collection.name)
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.create')
     const { transport } = this.#context
-    const identity = `${body.name}@${String(collection.category)}`
+    const identity = formatCollectionName({ name: body.name, category: String(collection.category) })
     return createOnce(
       {
         what: `collection ${identity} in workspace "${workspace}"`,
