@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Packaging check, as a user meets the packages: pack every package with pnpm (which writes
+# real versions for workspace:^), check each tarball (files, source maps, attw's esm-only
+# profile), install the tarballs into a scratch project outside the workspace (no links to
+# it: only the tarballs, the pnpm store and the registry), type-check a consumer file under
+# moduleResolution node16 and bundler, import every library package and run both bins,
+# under the project's Node and under the system Node (Debian's, >= 20.19) when there is one.
+# Prints the install size of the CLI on its own. Needs a build first (tooling/run test does).
+# Usage: tooling/packaging/check-packages.sh   (through tooling/run, which sets up Node and pnpm)
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here="$repo/tooling/packaging"
+bin="$repo/node_modules/.bin"
+system_node=${DEBUSINE_TS_SYSTEM_NODE:-/usr/bin/node}
+libraries=(models artifacts transport client events enroll)
+packages=("${libraries[@]/#/packages/}" apps/cli apps/daemon)
+work=$(mktemp -d "${TMPDIR:-/tmp}/debusine-ts-packaging-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+say() { printf '[packaging] %3ds %s\n' "$SECONDS" "$*"; }
+tarball_of() { echo "$work/tarballs/debusine-ts-$1-$(node -p "require('$repo/$2/package.json').version").tgz"; }
+
+say "pack ${#packages[@]} packages"
+for dir in "${packages[@]}"; do
+  (cd "$repo/$dir" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+  name=$(basename "$dir")
+  tarball=$(tarball_of "$name" "$dir")
+  mkdir -p "$work/extracted/$name"
+  tar -xzf "$tarball" -C "$work/extracted/$name"
+  has_changelog=0
+  [ -f "$repo/$dir/CHANGELOG.md" ] && has_changelog=1
+  node "$here/check-tarball.mjs" "$work/extracted/$name/package" "$has_changelog"
+  if [ -z "${DEBUSINE_TS_SKIP_ATTW:-}" ] && [ -n "$(node -p "require('$repo/$dir/package.json').exports?.['.'] ?? ''")" ]; then
+    "$bin/attw" --quiet --profile esm-only "$tarball" || { say "attw: $dir has type problems"; exit 1; }
+  fi
+done
+say "attw --profile esm-only: no problem in the packages that have an import entry"
+
+# The consumer depends on the tarballs; overrides send the packages' own dependencies on each
+# other to the tarballs too (they are not on the registry yet, or not in this version).
+say "install the tarballs into a scratch project"
+consumer="$work/consumer"
+mkdir -p "$consumer"
+cp "$here"/consumer/* "$consumer/"
+node - "$repo" "$work/tarballs" "$consumer/package.json" "${packages[@]}" <<'NODE'
+const { readFileSync, writeFileSync } = require('node:fs')
+const [repo, tarballs, target, ...dirs] = process.argv.slice(2)
+const read = (path) => JSON.parse(readFileSync(path, 'utf8'))
+const links = {}
+for (const dir of dirs) {
+  const { name, version } = read(`${repo}/${dir}/package.json`)
+  links[name] = `file:${tarballs}/${name.replace('@', '').replace('/', '-')}-${version}.tgz`
+}
+const typesNode = read(`${repo}/package.json`).devDependencies['@types/node']
+writeFileSync(target, JSON.stringify({
+  name: 'debusine-ts-consumer', private: true, type: 'module',
+  dependencies: links, devDependencies: { '@types/node': typesNode },
+  pnpm: { overrides: links },
+}, null, 2))
+NODE
+(cd "$consumer" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only >/dev/null)
+installed=$(find -L "$consumer/node_modules" -maxdepth 3 -name package.json -path '*@debusine-ts*' -print0 | xargs -0 realpath)
+if grep -q "^$repo/" <<<"$installed"; then say "the scratch project links into the workspace"; exit 1; fi
+
+for config in node16 bundler; do
+  (cd "$consumer" && "$bin/tsc" -p "tsconfig.$config.json")
+  say "consumer.ts type-checks under moduleResolution $config (skipLibCheck off)"
+done
+(cd "$consumer" && "$bin/tsc" -p tsconfig.browser.json)
+say "browser.ts (models, transport) type-checks with no Node types"
+
+# The CLI is one bundled file: no runtime dependency, no import of anything but Node built-ins.
+node - "$work/extracted/cli/package" <<'NODE'
+const { readFileSync } = require('node:fs')
+const root = process.argv[2]
+const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'))
+const declared = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })
+const bundle = readFileSync(`${root}/dist/bin.js`, 'utf8')
+const statements = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm
+const outside = [...bundle.matchAll(statements), ...bundle.matchAll(/\bimport\("([^"]+)"\)/g)]
+  .map((match) => match[1])
+  .filter((specifier) => !specifier.startsWith('node:'))
+if (declared.length > 0 || outside.length > 0) {
+  console.error(`the CLI bundle is not self-contained: declares [${declared}], imports [${outside}]`)
+  process.exit(1)
+}
+NODE
+say "the CLI is one bundled file that imports only Node built-ins and declares no dependency"
+
+nodes=(node)
+if [ -x "$system_node" ]; then nodes+=("$system_node"); else say "no system Node at $system_node: checked with $(node --version) only"; fi
+for runtime in "${nodes[@]}"; do
+  version=$("$runtime" --version)
+  (cd "$consumer" && "$runtime" smoke.mjs)
+  cli_version=$(node -p "require('$repo/apps/cli/package.json').version")
+  output=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts --version)
+  [ "$output" = "debusine-ts $cli_version" ] || { say "debusine-ts --version printed '$output' under Node $version"; exit 1; }
+  help=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts-daemon --help)
+  grep -q '^Usage: debusine-ts-daemon' <<<"$help" || { say "debusine-ts-daemon --help printed no usage under Node $version"; exit 1; }
+  say "Node $version: every library imports, debusine-ts --version and debusine-ts-daemon --help run"
+done
+
+# What `npm install -g @debusine-ts/cli` brings: the CLI's tarball on its own.
+cli_only="$work/cli-only"
+mkdir -p "$cli_only"
+node -e 'const [, file, cli, links] = process.argv; require("fs").writeFileSync(file, JSON.stringify({ name: "cli-only", private: true, dependencies: { "@debusine-ts/cli": cli }, pnpm: { overrides: JSON.parse(links) } }))' \
+  "$cli_only/package.json" "file:$(tarball_of cli apps/cli)" "$(node -p "JSON.stringify(require('$consumer/package.json').pnpm.overrides)")"
+(cd "$cli_only" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only --config.node-linker=hoisted >/dev/null)
+count=$(cd "$cli_only/node_modules" && { ls -d [!.@]* 2>/dev/null || true; ls -d @*/* 2>/dev/null || true; } | wc -l)
+size=$(du -sk "$cli_only/node_modules" | cut -f1)
+say "installing the CLI alone brings $count package(s), $size KiB on disk"
+say "packaging check passed"
