@@ -1,4 +1,5 @@
 import { optionalDataOption, workspaceOption } from '../kit/options.js'
+import { isIsoDate } from '../kit/iso-date.js'
 import { defineCommand } from '../kit/spec.js'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
@@ -6,6 +7,7 @@ const expireAt = {
   kind: 'string',
   valueName: 'ISO8601',
   summary: 'expiry date (sent as expire_at; ignored by 0.16.2 servers)',
+  check: (value: string) => (isIsoDate(value) ? undefined : `invalid isoparse value: '${value}'`),
 } as const
 
 /** The `artifact` commands. */

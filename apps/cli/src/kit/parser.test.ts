@@ -148,3 +148,24 @@ describe('parseCommandLine follows argparse', () => {
     expect(result.values.limit).toBe(20)
   })
 })
+
+describe('isIsoDate (the form dateutil isoparse accepts)', () => {
+  it('accepts dates and date-times, refuses other text and impossible dates', async () => {
+    const { isIsoDate } = await import('./iso-date.js')
+    for (const text of [
+      '2030',
+      '2030-01',
+      '2030-01-02',
+      '20300102',
+      '2030-W01-2',
+      '2030-01-02T03:04',
+      '2030-01-02T03:04:05.5Z',
+      '2030-02-28T00:00+01:00',
+    ]) {
+      expect(isIsoDate(text), text).toBe(true)
+    }
+    for (const text of ['bogus', '2030-13-01', '2030-02-30', '2030-01-02T25:00', '2030/01/02', '']) {
+      expect(isIsoDate(text), text).toBe(false)
+    }
+  })
+})

@@ -55,11 +55,13 @@ function toInteger(text: string, label: string, command: readonly string[]): num
 }
 
 function convert(
-  spec: { kind?: string; choices?: readonly string[] },
+  spec: { kind?: string; choices?: readonly string[]; check?: (value: string) => string | undefined },
   text: string,
   label: string,
   command: readonly string[],
 ): string | number {
+  const problem = spec.check?.(text)
+  if (problem !== undefined) throw new UsageError(`argument ${label}: ${problem}`, command)
   const value = spec.kind === 'integer' ? toInteger(text, label, command) : text
   if (spec.choices !== undefined && !spec.choices.includes(String(value))) {
     const choices = spec.choices.map((choice) => `'${choice}'`).join(', ')

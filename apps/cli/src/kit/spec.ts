@@ -40,6 +40,8 @@ export interface ValueOption extends OptionBase {
   readonly required?: true
   /** What the shell completes. */
   readonly complete?: Completion
+  /** A check of the value's form (argparse `type`): what is wrong with it, or undefined. */
+  readonly check?: (value: string) => string | undefined
 }
 
 /** One option of a command; its long name is the key it is declared under, in kebab case. */

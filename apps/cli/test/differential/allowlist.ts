@@ -1,0 +1,93 @@
+/**
+ * The one list of differences from the Python `debusine` CLI 0.16.2 that debusine-ts keeps
+ * on purpose: what it adds (`new`), Python bugs it fixes (`fix`), and behaviour kept
+ * different for a reason (`kept`). The differential tests skip exactly these, by id; the
+ * README's "Differences from the Python client" section is these notes, in this order
+ * (`allowlist.test.ts` checks it). Anything else must match.
+ */
+export const differences = [
+  {
+    id: 'new-commands-and-options',
+    kind: 'new',
+    note: '`--json` on every command, `work-request watch`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `completion bash|zsh|fish`, progress bars on a terminal.',
+  },
+  {
+    id: 'global-options-after-command',
+    kind: 'new',
+    note: 'Global options (`--server`, `--scope`, `--config-file`, `--silent`, `--debug`) are also accepted after the command, spelled in full (argparse refuses them there, exit 2).',
+  },
+  {
+    id: 'setup-for-scripts',
+    kind: 'new',
+    note: "`setup` also works without a terminal, for scripts: `debusine-ts --server NAME setup --api-url URL --scope SCOPE --token TOKEN [--workspace W] [--default]`, or `--enroll` instead of `--token` (prints the address to confirm in the web interface and waits). It never prompts without a terminal, and rewrites only the server's section (comments and other sections are kept), atomically, mode 600.",
+  },
+  {
+    id: 'lookup-workflow-sent',
+    kind: 'fix',
+    note: "`collection lookup-single|lookup-multiple --workflow ID` reaches the server (as `workflow_root`), so lookups of a workflow's internal collection work; the Python client sends it as `work_request`, which 0.16.2 ignores.",
+  },
+  {
+    id: 'relation-edit-duplicates',
+    kind: 'fix',
+    note: '`collection relation edit` does not send a target twice (`--append` of a present target changes nothing; the Python client sends it and the server refuses).',
+  },
+  {
+    id: 'relation-edit-edit-with-changes',
+    kind: 'fix',
+    note: '`collection relation edit --edit` with `--set`/`--append`/`--prepend`/`--remove` is a usage error (exit 2); the Python client fails with a traceback (exit 1).',
+  },
+  {
+    id: 'handled-failures',
+    kind: 'fix',
+    note: 'Failures the Python client lets through as tracebacks (exit 1), such as upload or download errors, exit 3 here with a message and a hint.',
+  },
+  {
+    id: 'messages',
+    kind: 'kept',
+    note: "Error messages keep the Python client's key phrase on the first line of stderr (`not found`, `Cannot write to`, `is not supported`, `no changes specified`, `does not exist or is not executable`, `is not a repository`, `cannot create`, …), then add a hint; server errors are printed as `Error (STATUS): TITLE`. Usage errors keep argparse's wording but name `debusine-ts`, and positionals by their help names (`WORK_REQUEST_ID`).",
+  },
+  {
+    id: 'feedback-on-stderr',
+    kind: 'kept',
+    note: 'Feedback lines (`Work request started: …`) always go to stderr, so stdout holds only data (the Python client prints some on stdout without `--yaml`).',
+  },
+  {
+    id: 'yaml-errors-status-code',
+    kind: 'kept',
+    note: 'Server errors with `--yaml` include `status_code`.',
+  },
+  {
+    id: 'import-debian-local-only',
+    kind: 'kept',
+    note: '`artifact import-debian` takes local paths and `file://` URLs only (no `http(s)://` yet).',
+  },
+  {
+    id: 'config-timeout-and-defaults',
+    kind: 'kept',
+    note: '`http-timeout = CONNECT,READ` becomes one per-attempt timeout of CONNECT+READ seconds; `[DEFAULT]` sections of `config.ini` are not merged into the server sections.',
+  },
+  {
+    id: 'archive-remove-nothing',
+    kind: 'kept',
+    note: '`archive package remove` exits 3 when nothing matched.',
+  },
+  {
+    id: 'archive-copy-dry-run',
+    kind: 'kept',
+    note: '`archive package copy --dry-run` prints the task data as a table, or with `--yaml`/`--json` as a mapping of `task_name`, `workspace` and `task_data` (the Python client always prints a table).',
+  },
+  {
+    id: 'tables',
+    kind: 'kept',
+    note: 'Tables and `--help` for humans are laid out differently (plain columns instead of Rich boxes); `--yaml` output is the same.',
+  },
+] as const satisfies readonly { id: string; kind: 'new' | 'fix' | 'kept'; note: string }[]
+
+/** The id of a difference kept on purpose. */
+export type DifferenceId = (typeof differences)[number]['id']
+
+/** The README bullets: the notes, marked by kind. */
+export function readmeBullets(): string[] {
+  const mark = { new: 'New', fix: 'Python bug fixed', kept: 'Kept' } as const
+  return differences.map((difference) => `- ${mark[difference.kind]}: ${difference.note}`)
+}
