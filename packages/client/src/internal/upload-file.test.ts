@@ -191,6 +191,20 @@ describe('uploadFile', () => {
     expect(call.sent()).toBe(300_000)
   })
 
+  it('sends the bytes of a file of a new artifact at once, and probes only after a failure', async () => {
+    const content = randomBytes(300_000)
+    const call = input(setUp(content), content.length, { fresh: true, chunkSize: 200_000 })
+    faults = [undefined, 'reset-mid-body']
+    await uploadFile(call.value)
+    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+      ['bytes 0-199999/300000', 200],
+      ['bytes 200000-299999/300000', 'reset'],
+      ['bytes */300000', 206],
+      ['bytes 200000-299999/300000', 201],
+    ])
+    expect(held.equals(content)).toBe(true)
+  })
+
   it('resumes at the offset the server holds and sends only the rest, in chunks', async () => {
     const content = randomBytes(250_000)
     const call = input(setUp(content, 100_000), content.length, { chunkSize: 100_000 })

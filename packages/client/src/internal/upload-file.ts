@@ -51,6 +51,11 @@ export interface UploadFileInput {
   progressTimeout: number
   retryDelays?: RetryDelays | undefined
   signal?: AbortSignal | undefined
+  /**
+   * The server holds nothing of the file yet (its artifact was created by this call): the
+   * first request sends bytes at once, without asking where the server is.
+   */
+  fresh?: boolean | undefined
   /** Whether the server lists the file as complete (asked only after a failure). */
   isComplete: () => Promise<boolean>
   /** The server holds this many bytes of the file. */
@@ -168,6 +173,7 @@ class FileUpload {
     this.#input = input
     this.#url = apiPath`/artifact/${input.artifactId}/files/${keepSlashes(input.path)}/`
     this.#chunkSize = input.chunkSize
+    if (input.fresh === true) this.#commit(0)
     this.#fallbackChunkSize = Math.min(input.fallbackChunkSize ?? PROXY_BODY_LIMIT, input.chunkSize)
   }
 

@@ -74,7 +74,7 @@ async function openArtifact(
   local: LocalArtifact,
   requests: ReadonlyMap<string, FileRequest>,
   options: ArtifactUploadOptions,
-): Promise<{ artifact: Artifact; journal?: UploadJournal; key?: string }> {
+): Promise<{ artifact: Artifact; created?: boolean; journal?: UploadJournal; key?: string }> {
   const workspace = workspaceFor(context, options.workspace)
   if (options.artifactId !== undefined) {
     const artifact = await get(options.artifactId, {
@@ -86,7 +86,9 @@ async function openArtifact(
     return { artifact }
   }
   const journal = journalOf(options)
-  if (journal === undefined) return { artifact: await createArtifact(context, local, requests, options) }
+  if (journal === undefined) {
+    return { artifact: await createArtifact(context, local, requests, options), created: true }
+  }
   const key = await journalKey(context, local, requests, workspace)
   const input: ResumeInput = { context, get, local, requests, workspace, options, journal, key }
   const entry = await journal.find(key)
@@ -100,6 +102,7 @@ async function openArtifact(
   const summary = `${context.transport.apiUrl} ${workspace ?? '(default workspace)'} ${local.category}: ${[...local.files.keys()].join(', ')}`
   await journal.record(key, { artifactId: undefined, pendingSince: sentAt, createdAt: sentAt, summary })
   let artifact: Artifact
+  let created = true
   try {
     artifact = await createArtifact(context, local, requests, options)
   } catch (error) {
@@ -108,8 +111,9 @@ async function openArtifact(
       throw error
     }
     artifact = await recoverLostCreate(input, sentAt, error as Error)
+    created = false
   }
-  return { artifact: await adopt(input, artifact), journal, key }
+  return { artifact: await adopt(input, artifact), created, journal, key }
 }
 
 /** Record in the journal that the upload continues `artifact`. */
@@ -132,12 +136,19 @@ export async function uploadArtifact(
   checkUploadOptions(options)
   await local.validate()
   const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
-  const { artifact, journal, key } = await openArtifact(context, get, local, requests, options)
+  const { artifact, created, journal, key } = await openArtifact(context, get, local, requests, options)
   const locals = new Map<string, LocalFile>()
   for (const [name, localPath] of local.files) {
     locals.set(name, { localPath, size: requests.get(name)?.size ?? 0 })
   }
-  const final = await sendMissing(context, get, artifact, locals, true, options)
+  const final = await sendMissing(
+    context,
+    get,
+    artifact,
+    locals,
+    { requireAll: true, fresh: created === true },
+    options,
+  )
   if (journal !== undefined && key !== undefined) await journal.forget(key)
   return final
 }
@@ -234,13 +245,19 @@ function progressReporter(
   }
 }
 
-/** Send the files the server lacks, `concurrency` at a time, then check that it holds them all. */
+/**
+ * Send the files the server lacks, `concurrency` at a time (all of `files_to_upload`
+ * when `requireAll`, else those with a local file; `fresh` when the artifact was just
+ * created, so the server holds nothing yet). Each file is done once the server answered
+ * that it holds it whole, its SHA-256 checked: the artifact is returned with those files
+ * no longer listed as missing, without reading it again.
+ */
 export async function sendMissing(
   context: ClientContext,
   get: GetArtifact,
   artifact: Artifact,
   locals: ReadonlyMap<string, LocalFile>,
-  requireAll: boolean,
+  { requireAll, fresh }: { requireAll: boolean; fresh: boolean },
   options: ArtifactUploadOptions,
 ): Promise<Artifact> {
   const queue = queueOf(artifact, locals, requireAll)
@@ -262,6 +279,7 @@ export async function sendMissing(
           path: name,
           localPath: local.localPath,
           size: local.size,
+          fresh,
           chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
           stallTimeout: options.stallTimeout ?? DEFAULT_STALL_TIMEOUT_MS,
           progressTimeout: options.progressTimeout ?? DEFAULT_PROGRESS_TIMEOUT_MS,
@@ -282,16 +300,6 @@ export async function sendMissing(
   }
   await Promise.all(Array.from({ length: concurrency }, () => worker()))
   if (firstError !== undefined) throw firstError
-  const final = await get(artifact.id, { ...pickRequestOptions(options), workspace: options.workspace })
-  const missing = final.files_to_upload.filter((name) => requireAll || locals.has(name))
-  if (missing.length > 0) {
-    throw new ArtifactUploadError({
-      path: missing[0] ?? '',
-      artifactId: artifact.id,
-      reason: `the server still lists ${missing.length} file(s) as incomplete after the upload: ${missing.join(', ')}`,
-      attempts: 1,
-      isRetryable: true,
-    })
-  }
-  return final
+  const sent = new Set(queue.map(([name]) => name))
+  return { ...artifact, files_to_upload: artifact.files_to_upload.filter((name) => !sent.has(name)) }
 }

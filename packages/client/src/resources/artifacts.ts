@@ -80,8 +80,7 @@ export class Artifacts {
    * stopped and is streamed from disk (memory does not grow with file size). A failed
    * request is retried from the server's offset for as long as the server keeps
    * acknowledging new bytes (see `progressTimeout`), with smaller requests after a cut.
-   * Once every file is sent, the artifact is read again to check that the server holds
-   * them all.
+   * A file is done once the server answered that it holds it whole, its SHA-256 checked.
    *
    * The upload is recorded in a local journal (`resume`, on by default): the same upload
    * run again after a crash, Ctrl-C or `kill` continues the same artifact and sends only
@@ -113,7 +112,7 @@ export class Artifacts {
    *
    * @example
    * await client.artifacts.uploadFiles(42, { 'hello_1.0-1.dsc': '/srv/build/hello_1.0-1.dsc' })
-   * @returns the artifact, read again after the upload
+   * @returns the artifact, its files now complete
    * @throws {ValidationError} when a path is not a file of the artifact, or a relative local path has no base directory
    * @throws {ArtifactUploadError} when a file could not be uploaded
    */
@@ -135,7 +134,7 @@ export class Artifacts {
       (id, getOptions) => this.get(id, getOptions),
       artifact,
       locals,
-      false,
+      { requireAll: false, fresh: false },
       options,
     )
   }
