@@ -2,7 +2,10 @@
  * Helpers of the real-server tests of the completion channel: create noop work requests
  * (the real worker runs them) and reload gunicorn's workers, which drops every websocket.
  */
+import { execFile } from 'node:child_process'
 import { readFileSync, readlinkSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { WorkRequestRequestModel, WorkRequestSchema, type WorkRequest } from '@debusine-ts/models'
 import { Transport } from '@debusine-ts/transport'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
@@ -60,4 +63,28 @@ export function reloadGunicorn(): void {
   const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
   if (!command.includes('gunicorn')) throw new Error(`PID ${pid} is not gunicorn: ${command}`)
   process.kill(pid, 'SIGHUP')
+}
+
+/**
+ * Restart every daemon of the real server (`tooling/real-server/down`, then `up`): HTTP
+ * workers, Celery, the scheduler, redis, PostgreSQL and the worker; every connection drops
+ * and nothing answers for ~20 s. Runs the scripts in child processes, so our sockets see it.
+ *
+ * @NOTE Refuses the team's shared server (port 8011) outside CI: other test runs use it. Bring
+ * up an instance of your own (DEBUSINE_TS_SERVER_CACHE/_PORT/_REDIS_PORT) and run with the same
+ * variables; in CI the `*.restart.test.ts` files run alone, after everything else.
+ */
+export async function restartServer(): Promise<void> {
+  const port = new URL(realServer().apiUrl).port
+  if (port === '8011' && process.env.CI !== 'true') {
+    throw new Error(
+      'This test restarts the whole server: run it against an instance of your own ' +
+        '(DEBUSINE_TS_SERVER_CACHE=/var/cache/debusine-ts-<you> DEBUSINE_TS_SERVER_PORT=<port> ' +
+        'DEBUSINE_TS_REDIS_PORT=<port>), or in CI (CI=true), not against the shared one on 8011.',
+    )
+  }
+  const tooling = fileURLToPath(new URL('../../../../tooling/real-server/', import.meta.url))
+  for (const script of ['down', 'up']) {
+    await promisify(execFile)(`${tooling}${script}`, [], { timeout: 300_000 })
+  }
 }
