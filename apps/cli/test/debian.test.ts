@@ -4,19 +4,12 @@
  * server; the import's output compared with the Python CLI's for the same URL.
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  removeDirectory,
-  temporaryDirectory,
-} from '../../../packages/artifacts/test/support/debian-fixtures.js'
-import {
-  buildMixedUpload,
-  type MixedUploadFixture,
-} from '../../../packages/artifacts/test/support/debian-upload-fixtures.js'
+import { removeDirectory } from '../../../packages/artifacts/test/support/debian-fixtures.js'
+import type { MixedUploadFixture } from '../../../packages/artifacts/test/support/debian-upload-fixtures.js'
 import {
   createSigningKey,
   externalDebsignRequest,
@@ -27,6 +20,7 @@ import {
   type LoopbackFileServer,
 } from '../../../packages/client/test/support/loopback-file-server.js'
 import { DebusineClient } from '../../../packages/client/src/index.js'
+import { serveMixedUpload, type ServedUpload } from '../../../packages/client/test/support/served-upload.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
@@ -35,6 +29,7 @@ let config: string
 let root: string
 let fixture: MixedUploadFixture
 let server: LoopbackFileServer
+let served: ServedUpload
 let key: SigningKey
 let client: DebusineClient
 const workflows: number[] = []
@@ -60,19 +55,14 @@ beforeAll(async () => {
   config = writeConfig({ workspace })
   const env = realServer()
   client = new DebusineClient({ apiUrl: env.apiUrl, token: env.token, scope: env.scope, workspace })
-  root = temporaryDirectory('debusine-ts-cli-debian-')
-  mkdirSync(join(root, 'pool'))
-  const built = buildMixedUpload(join(root, 'pool'))
-  if (built === undefined) throw new Error('dpkg-deb is needed (tooling/run installs dpkg-dev)')
-  fixture = built
-  server = await serveDirectory(join(root, 'pool'))
+  served = await serveMixedUpload('debusine-ts-cli-debian-')
+  ;({ root, fixture, server } = served)
   key = createSigningKey('Test Maintainer <test@example.org>')
 })
 
 afterAll(async () => {
   for (const id of workflows) await client.workRequests.abort(id).catch(() => undefined)
-  await server.close()
-  removeDirectory(root)
+  await served.close()
   removeDirectory(key.home)
 })
 

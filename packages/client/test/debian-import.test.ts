@@ -9,40 +9,31 @@ import { pathToFileURL } from 'node:url'
 import { ArtifactRuleError } from '@debusine-ts/artifacts'
 import type { Artifact } from '@debusine-ts/models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeDirectory, temporaryDirectory } from '../../artifacts/test/support/debian-fixtures.js'
-import {
-  buildMixedUpload,
-  type MixedUploadFixture,
-} from '../../artifacts/test/support/debian-upload-fixtures.js'
+import type { MixedUploadFixture } from '../../artifacts/test/support/debian-upload-fixtures.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 import { DebianDownloadError, DebusineClient } from '../src/index.js'
 import { countingFetch } from './support/artifact-counting-fetch.js'
 import { sha256 } from './support/artifact-round-trip.js'
 import { serveDirectory, type LoopbackFileServer } from './support/loopback-file-server.js'
+import { serveMixedUpload, type ServedUpload } from './support/served-upload.js'
 
 let workspace: string
 let client: DebusineClient
 let root: string
 let fixture: MixedUploadFixture
 let server: LoopbackFileServer
+let served: ServedUpload
 
 beforeAll(async () => {
   workspace = await freshWorkspace('debian-import')
   const env = realServer()
   client = new DebusineClient({ apiUrl: env.apiUrl, token: env.token, scope: env.scope, workspace })
-  root = temporaryDirectory('debusine-ts-import-test-')
-  mkdirSync(join(root, 'pool'))
-  const built = buildMixedUpload(join(root, 'pool'))
-  if (built === undefined) throw new Error('dpkg-deb is needed (tooling/run installs dpkg-dev)')
-  fixture = built
-  server = await serveDirectory(join(root, 'pool'))
+  served = await serveMixedUpload('debusine-ts-import-test-')
+  ;({ root, fixture, server } = served)
 })
 
-afterAll(async () => {
-  await server.close()
-  removeDirectory(root)
-})
+afterAll(() => served.close())
 
 /** Path → SHA-256 of the artifact's files, as the server describes them. */
 const serverFiles = (artifact: Artifact): Record<string, string | undefined> =>

@@ -3,12 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { removeDirectory, temporaryDirectory } from '../../../artifacts/test/support/debian-fixtures.js'
-import {
-  buildMixedUpload,
-  type MixedUploadFixture,
-} from '../../../artifacts/test/support/debian-upload-fixtures.js'
+import type { MixedUploadFixture } from '../../../artifacts/test/support/debian-upload-fixtures.js'
 import { serveDirectory, type LoopbackFileServer } from '../../test/support/loopback-file-server.js'
+import { serveMixedUpload, type ServedUpload } from '../../test/support/served-upload.js'
 import { DebianDownloadError } from './debian-download-error.js'
 import { fetchDebianFiles } from './fetch-debian-files.js'
 
@@ -35,19 +32,14 @@ async function failure(promise: Promise<unknown>): Promise<DebianDownloadError> 
   return error
 }
 
+let served: ServedUpload
+
 beforeAll(async () => {
-  root = temporaryDirectory('debusine-ts-dget-')
-  mkdirSync(join(root, 'pool'))
-  const built = buildMixedUpload(join(root, 'pool'))
-  if (built === undefined) throw new Error('dpkg-deb is needed (tooling/run installs dpkg-dev)')
-  fixture = built
-  server = await serveDirectory(join(root, 'pool'))
+  served = await serveMixedUpload('debusine-ts-dget-')
+  ;({ root, fixture, server } = served)
 })
 
-afterAll(async () => {
-  await server.close()
-  removeDirectory(root)
-})
+afterAll(() => served.close())
 
 describe('fetchDebianFiles', () => {
   it('a .changes brings what it lists, and its .dsc what the .dsc lists, byte for byte', async () => {
