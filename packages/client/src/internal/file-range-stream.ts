@@ -3,6 +3,14 @@ import { open, type FileHandle } from 'node:fs/promises'
 /** Bytes read from disk per block of a request body. */
 export const READ_BLOCK_SIZE = 1024 * 1024
 
+/**
+ * Blocks reused in turn. fetch asks for the next block only once the connection took the
+ * previous one (the socket drained), so a block is free again long before its turn comes
+ * back; the server checks the SHA-256 of every file anyway. Reusing them keeps memory
+ * flat: new blocks would pile up as garbage until the next collection (tens of MiB).
+ */
+const RING_SIZE = 4
+
 /** A request body streamed from a byte range of a file; see {@link fileRangeStream}. */
 export interface FileRangeBody {
   stream: ReadableStream<Uint8Array>
@@ -23,6 +31,8 @@ export function fileRangeStream(
   onRead: (bytes: number) => void,
 ): FileRangeBody {
   let position = start
+  const ring = Array.from({ length: RING_SIZE }, () => new Uint8Array(0))
+  let turn = 0
   let handle: FileHandle | undefined
   let released = false
   const release = async (): Promise<void> => {
@@ -45,7 +55,10 @@ export function fileRangeStream(
           controller.close()
           return
         }
-        const buffer = new Uint8Array(length)
+        let buffer = ring[turn % RING_SIZE] as Uint8Array
+        if (buffer.length < length) buffer = new Uint8Array(READ_BLOCK_SIZE)
+        ring[turn % RING_SIZE] = buffer
+        turn += 1
         const { bytesRead } = await handle.read(buffer, 0, length, position)
         if (bytesRead === 0) {
           await release()
@@ -56,7 +69,7 @@ export function fileRangeStream(
         }
         position += bytesRead
         onRead(bytesRead)
-        controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead))
+        controller.enqueue(buffer.subarray(0, bytesRead))
       },
       async cancel() {
         await release()
