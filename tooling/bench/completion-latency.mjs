@@ -22,6 +22,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { median, readServerEnv } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -35,12 +36,7 @@ const envFile = option(
   'env',
   join(process.env.DEBUSINE_TS_SERVER_CACHE ?? '/var/cache/debusine-ts/sid', 'env'),
 )
-const env = Object.fromEntries(
-  readFileSync(envFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('='))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-)
+const env = readServerEnv(envFile)
 const { DEBUSINE_TS_API_URL: apiUrl, DEBUSINE_TS_TOKEN: token, DEBUSINE_TS_SCOPE: scope } = env
 const work = '/tmp/debusine-ts-bench-latency'
 rmSync(work, { recursive: true, force: true })
@@ -179,7 +175,6 @@ try {
   }
   const quantile = (values, q) =>
     values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
-  const median = (values) => quantile(values, 0.5)
   const reference = median(samples.raw)
   console.log(
     `completion → command start, ${rounds} rounds${paired ? ', paired' : ''} (ms; server ${apiUrl})`,

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rejection } from '../../../tooling/vitest/rejection.js'
-import { sendJson, startServer, type Handler, type LoopbackServer } from '../test/support/loopback-server.js'
+import { loopbackServers, sendJson, type LoopbackServer } from '../test/support/loopback-server.js'
 import { ConnectionError } from './errors/connection-error.js'
 import { classifyNetworkFailure } from './network-failure.js'
 import { Transport } from './transport.js'
 
-const servers: LoopbackServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function serve(handler: Handler): Promise<LoopbackServer> {
-  const server = await startServer(handler)
-  servers.push(server)
-  return server
-}
+const serve = loopbackServers()
 
 function transportFor(server: LoopbackServer): Transport {
   return new Transport({ apiUrl: server.apiUrl, retryDelays: { initialMs: 5, maxMs: 10 } })

@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { sendJson, startServer, type Handler, type LoopbackServer } from '../test/support/loopback-server.js'
+import { describe, expect, it } from 'vitest'
+import { loopbackServers, sendJson, type LoopbackServer } from '../test/support/loopback-server.js'
 import { Transport } from './transport.js'
 
 const TOKEN = 'a'.repeat(64)
-const servers: LoopbackServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function serve(handler: Handler): Promise<LoopbackServer> {
-  const server = await startServer(handler)
-  servers.push(server)
-  return server
-}
+const serve = loopbackServers()
 
 /** The API's server, redirecting `/api/1.0/away/<status>/` to `target`, and another origin that answers. */
 async function twoOrigins(): Promise<{ api: LoopbackServer; other: LoopbackServer; transport: Transport }> {

@@ -1,14 +1,7 @@
 import { ResponseValidationError } from '@debusine-ts/models'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  deadOrigin,
-  sendJson,
-  sendProblem,
-  startServer,
-  type Handler,
-  type LoopbackServer,
-} from '../test/support/loopback-server.js'
+import { deadOrigin, loopbackServers, sendJson, sendProblem } from '../test/support/loopback-server.js'
 import { AbortError } from './errors/abort-error.js'
 import { ApiError } from './errors/api-error.js'
 import { ConnectionError, TimeoutError } from './errors/connection-error.js'
@@ -25,16 +18,7 @@ import type { TransportConfig } from './transport-options.js'
 import { Transport } from './transport.js'
 import { VERSION } from './version.js'
 
-const servers: LoopbackServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function serve(handler: Handler): Promise<LoopbackServer> {
-  const server = await startServer(handler)
-  servers.push(server)
-  return server
-}
+const serve = loopbackServers()
 
 const fast = { initialMs: 10, maxMs: 50, maxRetryAfterMs: 5_000 }
 

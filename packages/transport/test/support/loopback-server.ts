@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { afterEach } from 'vitest'
 
 /** A request as the server received it. */
 export interface RecordedRequest {
@@ -107,4 +108,20 @@ export function sendProblem(
 ): void {
   response.writeHead(status, { 'Content-Type': 'application/problem+json', ...headers })
   response.end(JSON.stringify(problem))
+}
+
+/**
+ * A `serve(handler)` for a test file: each server it starts is closed after the test that
+ * started it.
+ */
+export function loopbackServers(): (handler: Handler) => Promise<LoopbackServer> {
+  const servers: LoopbackServer[] = []
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+  })
+  return async (handler) => {
+    const server = await startServer(handler)
+    servers.push(server)
+    return server
+  }
 }
