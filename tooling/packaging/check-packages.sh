@@ -29,7 +29,7 @@ for dir in "${packages[@]}"; do
   has_changelog=0
   [ -f "$repo/$dir/CHANGELOG.md" ] && has_changelog=1
   node "$here/check-tarball.mjs" "$work/extracted/$name/package" "$has_changelog"
-  if [ -z "${DEBUSINE_TS_SKIP_ATTW:-}" ] && [ -n "$(node -p "require('$repo/$dir/package.json').exports?.['.'] ?? ''")" ]; then
+  if [ -n "$(node -p "require('$repo/$dir/package.json').exports?.['.'] ?? ''")" ]; then
     "$bin/attw" --quiet --profile esm-only "$tarball" || { say "attw: $dir has type problems"; exit 1; }
   fi
 done
@@ -68,23 +68,28 @@ done
 (cd "$consumer" && "$bin/tsc" -p tsconfig.browser.json)
 say "browser.ts (models, transport) type-checks with no Node types"
 
-# The CLI is one bundled file: no runtime dependency, no import of anything but Node built-ins.
+# The CLI is a bundle: no runtime dependency, and its files import nothing but Node built-ins
+# and each other.
 node - "$work/extracted/cli/package" <<'NODE'
-const { readFileSync } = require('node:fs')
+const { readdirSync, readFileSync } = require('node:fs')
+const { builtinModules } = require('node:module')
 const root = process.argv[2]
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'))
 const declared = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })
-const bundle = readFileSync(`${root}/dist/bin.js`, 'utf8')
 const statements = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm
-const outside = [...bundle.matchAll(statements), ...bundle.matchAll(/\bimport\("([^"]+)"\)/g)]
-  .map((match) => match[1])
-  .filter((specifier) => !specifier.startsWith('node:'))
+const outside = readdirSync(`${root}/dist`, { recursive: true })
+  .filter((file) => file.endsWith('.js'))
+  .flatMap((file) => {
+    const code = readFileSync(`${root}/dist/${file}`, 'utf8')
+    return [...code.matchAll(statements), ...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1])
+  })
+  .filter((specifier) => !/^(node:|\.\.?\/)/.test(specifier) && !builtinModules.includes(specifier))
 if (declared.length > 0 || outside.length > 0) {
-  console.error(`the CLI bundle is not self-contained: declares [${declared}], imports [${outside}]`)
+  console.error(`the CLI bundle is not self-contained: declares [${declared}], imports [${[...new Set(outside)]}]`)
   process.exit(1)
 }
 NODE
-say "the CLI is one bundled file that imports only Node built-ins and declares no dependency"
+say "the CLI is a bundle that imports only Node built-ins and declares no dependency"
 
 nodes=(node)
 if [ -x "$system_node" ]; then nodes+=("$system_node"); else say "no system Node at $system_node: checked with $(node --version) only"; fi
@@ -94,9 +99,14 @@ for runtime in "${nodes[@]}"; do
   cli_version=$(node -p "require('$repo/apps/cli/package.json').version")
   output=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts --version)
   [ "$output" = "debusine-ts $cli_version" ] || { say "debusine-ts --version printed '$output' under Node $version"; exit 1; }
+  for command in --help 'completion bash'; do
+    # shellcheck disable=SC2086  # the command's words
+    (cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts $command >/dev/null) ||
+      { say "debusine-ts $command failed under Node $version"; exit 1; }
+  done
   help=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts-daemon --help)
   grep -q '^Usage: debusine-ts-daemon' <<<"$help" || { say "debusine-ts-daemon --help printed no usage under Node $version"; exit 1; }
-  say "Node $version: every library imports, debusine-ts --version and debusine-ts-daemon --help run"
+  say "Node $version: every library imports; debusine-ts --version, --help and completion bash and debusine-ts-daemon --help run"
 done
 
 # What `npm install -g @debusine-ts/cli` brings: the CLI's tarball on its own.
