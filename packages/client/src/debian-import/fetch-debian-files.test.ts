@@ -115,6 +115,27 @@ describe('fetchDebianFiles', () => {
     }
   })
 
+  it('abandons a download that stops sending for stallTimeout, and removes the partial file', async () => {
+    const stalled = await serveDirectory(fixture.directory, {
+      'hello_1.0.orig.tar.gz': () => {
+        const body = new Readable({ read: () => undefined })
+        body.push(Buffer.from('the first bytes, then nothing'))
+        return { body }
+      },
+    })
+    try {
+      const directory = target()
+      const error = await failure(
+        fetchDebianFiles(`${stalled.base}hello_1.0-1.dsc`, directory, { stallTimeout: 300 }),
+      )
+      expect([error.code, error.isRetryable]).toEqual(['stalled', true])
+      expect(error.message).toContain('hello_1.0.orig.tar.gz stalled: no byte came for 300 ms')
+      expect(readdirSync(directory)).toEqual(['hello_1.0-1.dsc'])
+    } finally {
+      await stalled.close()
+    }
+  })
+
   it('streams: fetching a 256 MiB file keeps memory flat', async () => {
     const size = 256 * 1024 * 1024
     const block = createHash('sha512').update('seed').digest()
@@ -153,6 +174,7 @@ describe('fetchDebianFiles', () => {
     }
     const growth = (peak - before) / (1024 * 1024)
     console.log(`fetchDebianFiles of 256 MiB: peak RSS growth ${growth.toFixed(1)} MiB`)
-    expect(growth).toBeLessThan(96)
+    // Holding the file in memory would add its 256 MiB; the rest is buffers and the server in this process.
+    expect(growth).toBeLessThan(160)
   }, 120_000)
 })

@@ -14,7 +14,14 @@ export interface FetchDebianFilesOptions {
   signal?: AbortSignal | undefined
   /** The fetch implementation; default the global `fetch`. */
   fetch?: FetchFunction | undefined
+  /**
+   * How long a download may receive no byte (the answer's headers included) before it is
+   * abandoned, in milliseconds; default 60 000.
+   */
+  stallTimeout?: number | undefined
 }
+
+const defaultStallTimeout = 60_000
 
 /** What a `.dsc` or `.changes` (or the download itself) says about a file: size and digests. */
 type FileFacts = Map<string, string>
@@ -135,33 +142,104 @@ function record(
   }
 }
 
+/** Aborts a download when no byte arrived for `milliseconds` (re-armed by `progress`). */
+class StallWatch {
+  readonly #controller = new AbortController()
+  readonly #milliseconds: number
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(milliseconds: number) {
+    this.#milliseconds = milliseconds
+    this.progress()
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal
+  }
+
+  progress(): void {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.#controller.abort(), this.#milliseconds)
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer)
+  }
+}
+
+/** The error for a download that failed without an HTTP error status. */
+function failedDownload(
+  error: unknown,
+  url: string,
+  stall: StallWatch,
+  options: FetchDebianFilesOptions,
+): Error {
+  if (options.signal?.aborted === true)
+    return new AbortError({ method: 'GET', url, cause: options.signal.reason })
+  if (stall.signal.aborted) {
+    return new DebianDownloadError(
+      'stalled',
+      `Download of ${url} stalled: no byte came for ${options.stallTimeout ?? defaultStallTimeout} ms.`,
+      { url, isRetryable: true },
+    )
+  }
+  const failure = classifyNetworkFailure(error)
+  return new DebianDownloadError('connection_failed', `Cannot download ${url}: ${failure.reason}.`, {
+    url,
+    isRetryable: true,
+    cause: failure.cause,
+  })
+}
+
 /** Stream `url` into a new file `destination`, and return its size and digests. */
 async function download(
   url: string,
   destination: string,
   options: FetchDebianFilesOptions,
 ): Promise<FileFacts> {
-  const { signal } = options
-  let response: Response
+  const stall = new StallWatch(options.stallTimeout ?? defaultStallTimeout)
+  const signal = options.signal === undefined ? stall.signal : AbortSignal.any([options.signal, stall.signal])
   try {
-    response = await (options.fetch ?? fetch)(url, { signal, redirect: 'follow' })
-  } catch (error) {
-    if (signal?.aborted === true) throw new AbortError({ method: 'GET', url, cause: signal.reason })
-    const failure = classifyNetworkFailure(error)
-    throw new DebianDownloadError('connection_failed', `Cannot download ${url}: ${failure.reason}.`, {
-      url,
-      isRetryable: true,
-      cause: failure.cause,
+    let response: Response
+    try {
+      response = await (options.fetch ?? fetch)(url, { signal, redirect: 'follow' })
+    } catch (error) {
+      throw failedDownload(error, url, stall, options)
+    }
+    if (!response.ok || response.body === null) {
+      await response.body?.cancel()
+      throw new DebianDownloadError(
+        'http_status',
+        `Cannot download ${url}: HTTP ${response.status} ${response.statusText}.`,
+        { url, isRetryable: response.status >= 500 || response.status === 429 },
+      )
+    }
+    return await writeHashed(response.body, destination, signal, stall).catch(async (error: unknown) => {
+      await unlink(destination).catch(() => undefined)
+      if ((error as { path?: unknown }).path === destination) {
+        throw new DebianDownloadError(
+          'write_failed',
+          `Cannot write ${destination}: ${(error as Error).message}`,
+          {
+            url,
+            cause: error,
+          },
+        )
+      }
+      throw failedDownload(error, url, stall, options)
     })
+  } finally {
+    stall.stop()
   }
-  if (!response.ok || response.body === null) {
-    await response.body?.cancel()
-    throw new DebianDownloadError(
-      'http_status',
-      `Cannot download ${url}: HTTP ${response.status} ${response.statusText}.`,
-      { url, isRetryable: response.status >= 500 || response.status === 429 },
-    )
-  }
+}
+
+/** Write `body` to a new file while computing its size, MD5, SHA-1 and SHA-256. */
+async function writeHashed(
+  body: ReadableStream<Uint8Array>,
+  destination: string,
+  signal: AbortSignal,
+  stall: StallWatch,
+): Promise<FileFacts> {
   const hashes: Record<string, Hash> = {
     md5: createHash('md5'),
     sha1: createHash('sha1'),
@@ -170,35 +248,15 @@ async function download(
   let size = 0
   const hashing = new Transform({
     transform(block: Buffer, _encoding, callback) {
+      stall.progress()
       size += block.length
       for (const hash of Object.values(hashes)) hash.update(block)
       callback(null, block)
     },
   })
-  try {
-    await pipeline(
-      Readable.fromWeb(response.body as never),
-      hashing,
-      createWriteStream(destination, { flags: 'wx' }),
-      { signal },
-    )
-  } catch (error) {
-    await unlink(destination).catch(() => undefined)
-    if (signal?.aborted === true) throw new AbortError({ method: 'GET', url, cause: signal.reason })
-    if ((error as { path?: unknown }).path === destination) {
-      throw new DebianDownloadError(
-        'write_failed',
-        `Cannot write ${destination}: ${(error as Error).message}`,
-        { url, cause: error },
-      )
-    }
-    const failure = classifyNetworkFailure(error)
-    throw new DebianDownloadError('connection_failed', `Download of ${url} failed: ${failure.reason}.`, {
-      url,
-      isRetryable: true,
-      cause: failure.cause,
-    })
-  }
+  await pipeline(Readable.fromWeb(body as never), hashing, createWriteStream(destination, { flags: 'wx' }), {
+    signal,
+  })
   return new Map([
     ['size', String(size)],
     ...Object.entries(hashes).map(([name, hash]) => [name, hash.digest('hex')] as [string, string]),

@@ -21,6 +21,11 @@ export interface DebianImportOptions {
   signal?: AbortSignal | undefined
   /** The fetch implementation for an http(s) source; default the global `fetch`. */
   fetch?: FetchFunction | undefined
+  /**
+   * How long one download from an http(s) source, or one request of an upload, may make no
+   * progress before it is abandoned, in milliseconds; default 60 000.
+   */
+  stallTimeout?: number | undefined
   /** Called as the files of each artifact are uploaded, with the artifact's position (0 first). */
   onProgress?: ((progress: UploadProgress & { artifactIndex: number }) => void) | undefined
 }
@@ -60,7 +65,11 @@ export async function importDebian(
     let path: string
     if (/^https?:\/\//i.test(source)) {
       temporary = await mkdtemp(join(tmpdir(), 'debusine-ts-import-'))
-      path = await fetchDebianFiles(source, temporary, { signal, fetch: options.fetch })
+      path = await fetchDebianFiles(source, temporary, {
+        signal,
+        fetch: options.fetch,
+        stallTimeout: options.stallTimeout,
+      })
     } else if (source.startsWith('file://')) {
       path = fileURLToPath(source)
     } else if (urlScheme.test(source) && !/^[a-z]:[\\/]/i.test(source)) {
@@ -79,6 +88,7 @@ export async function importDebian(
         await resources.artifacts.upload(local, {
           workspace: options.workspace,
           expireAt: options.expireAt,
+          stallTimeout: options.stallTimeout,
           signal,
           onProgress:
             options.onProgress === undefined
