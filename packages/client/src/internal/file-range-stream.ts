@@ -31,7 +31,7 @@ export function fileRangeStream(
   onRead: (bytes: number) => void,
 ): FileRangeBody {
   let position = start
-  const ring = Array.from({ length: RING_SIZE }, () => new Uint8Array(0))
+  const ring: Uint8Array<ArrayBuffer>[] = Array.from({ length: RING_SIZE }, () => new Uint8Array(0))
   let turn = 0
   let handle: FileHandle | undefined
   let released = false
@@ -55,7 +55,7 @@ export function fileRangeStream(
           controller.close()
           return
         }
-        let buffer = ring[turn % RING_SIZE] as Uint8Array
+        let buffer = ring[turn % RING_SIZE] ?? new Uint8Array(0)
         if (buffer.length < length) buffer = new Uint8Array(READ_BLOCK_SIZE)
         ring[turn % RING_SIZE] = buffer
         turn += 1
