@@ -57,11 +57,6 @@ export const differences = [
     note: 'Server errors with `--yaml` include `status_code`.',
   },
   {
-    id: 'import-debian-local-only',
-    kind: 'kept',
-    note: '`artifact import-debian` takes local paths and `file://` URLs only (no `http(s)://` yet).',
-  },
-  {
     id: 'config-timeout-and-defaults',
     kind: 'kept',
     note: '`http-timeout = CONNECT,READ` becomes one per-attempt timeout of CONNECT+READ seconds; `[DEFAULT]` sections of `config.ini` are not merged into the server sections.',
