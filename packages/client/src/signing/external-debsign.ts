@@ -136,8 +136,9 @@ export async function signUpload(
   if (localChangesFile !== undefined) await checkLocalChanges(localChangesFile, unsigned, workRequestId)
   const directory = await mkdtemp(join(tmpdir(), 'debusine-ts-debsign-'))
   try {
-    const names = Object.keys(unsigned.files).filter((name) =>
-      signedSuffixes.some((suffix) => name.endsWith(suffix)),
+    // Only plain names: an upload's files sit at its root, and nothing may land outside `directory`.
+    const names = Object.keys(unsigned.files).filter(
+      (name) => !name.includes('/') && signedSuffixes.some((suffix) => name.endsWith(suffix)),
     )
     for (const name of names) {
       if (localChangesFile === undefined) {
