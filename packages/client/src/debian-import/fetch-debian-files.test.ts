@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import { AbortError } from '@debusine-ts/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MixedUploadFixture } from '../../../artifacts/test/support/debian-upload-fixtures.js'
 import { serveDirectory, type LoopbackFileServer } from '../../test/support/loopback-file-server.js'
@@ -133,6 +134,31 @@ describe('fetchDebianFiles', () => {
       expect(readdirSync(directory)).toEqual(['hello_1.0-1.dsc'])
     } finally {
       await stalled.close()
+    }
+  })
+
+  it('an abort while a file streams in rejects with AbortError and removes the partial file', async () => {
+    const controller = new AbortController()
+    const aborting = await serveDirectory(fixture.directory, {
+      'hello_1.0.orig.tar.gz': () => {
+        const body = new Readable({ read: () => undefined })
+        body.push(Buffer.from('the first bytes'))
+        setImmediate(() => controller.abort())
+        return { body }
+      },
+    })
+    try {
+      const directory = target()
+      const error = await fetchDebianFiles(`${aborting.base}hello_1.0-1.dsc`, directory, {
+        signal: controller.signal,
+      }).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      )
+      expect(AbortError.isInstance(error)).toBe(true)
+      expect(readdirSync(directory)).toEqual(['hello_1.0-1.dsc'])
+    } finally {
+      await aborting.close()
     }
   })
 
