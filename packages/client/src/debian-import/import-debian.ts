@@ -47,7 +47,9 @@ export interface DebianImportResources {
   relations: Relations
 }
 
+// A URL scheme, as Python's urlparse finds one; a Windows drive letter (`C:\`) is a path.
 const urlScheme = /^[a-z][a-z0-9+.-]*:/i
+const windowsDrive = /^[a-z]:[\\/]/i
 
 /**
  * Import a Debian file, as `debusine import-debian` does; see `client.debian.import`.
@@ -72,7 +74,7 @@ export async function importDebian(
       })
     } else if (source.startsWith('file://')) {
       path = fileURLToPath(source)
-    } else if (urlScheme.test(source) && !/^[a-z]:[\\/]/i.test(source)) {
+    } else if (urlScheme.test(source) && !windowsDrive.test(source)) {
       throw new DebianDownloadError(
         'unsupported_url',
         `Not a supported URL scheme: ${source} (give a local path, a file:// URL or an http(s) URL).`,
