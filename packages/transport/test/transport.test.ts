@@ -2,6 +2,7 @@
  * The transport against a real Debusine 0.16.2 server (vitest project `real-server`).
  */
 import { describe, expect, it } from 'vitest'
+import { rejection } from '../../../tooling/vitest/rejection.js'
 import { z } from 'zod'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import {
@@ -25,15 +26,6 @@ const Collection = z.looseObject({ id: z.number(), name: z.string(), category: z
 function transport(config: Partial<TransportConfig> = {}): Transport {
   const server = realServer()
   return new Transport({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, ...config })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
 }
 
 const noop = (workspace: string): Record<string, unknown> => ({
@@ -87,22 +79,22 @@ describe('transport against a real server', () => {
       }),
     )
     expect(PermissionDeniedError.isInstance(anonymous)).toBe(true)
-    expect((anonymous as Error).message).toContain('No token is configured')
+    expect(anonymous.message).toContain('No token is configured')
     const disabled = await rejection(
       transport({ token: realServer().disabledToken }).request('POST', '/work-request/', {
         body: noop(realServer().workspace),
       }),
     )
     expect(PermissionDeniedError.isInstance(disabled)).toBe(true)
-    expect((disabled as Error).message).toContain('missing, invalid or disabled')
-    expect((disabled as Error).message).not.toContain(realServer().disabledToken)
+    expect(disabled.message).toContain('missing, invalid or disabled')
+    expect(disabled.message).not.toContain(realServer().disabledToken)
   })
 
   it('an unknown scope is a NotFoundError that names the scope', async () => {
     const error = await rejection(transport({ scope: 'no-such-scope-xyz' }).request('GET', '/whoami/'))
     expect(NotFoundError.isInstance(error)).toBe(true)
-    expect((error as Error).message).toContain('"no-such-scope-xyz"')
-    expect((error as Error).message).toContain('unknown scope?')
+    expect(error.message).toContain('"no-such-scope-xyz"')
+    expect(error.message).toContain('unknown scope?')
   })
 
   it('a bad body is a BadRequestError with validation errors', async () => {
