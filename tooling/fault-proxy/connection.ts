@@ -216,9 +216,14 @@ export class ProxiedConnection {
     else if (fate.kind === 'stall') this.#stall(fate.direction)
   }
 
+  /**
+   * Forward nothing more that way. Up, the client is paused, so that it sees its bytes
+   * no longer taken; down, the server's bytes are read and dropped, so that its close is
+   * still seen (and passed on to the client).
+   */
   #stall(direction: Direction): void {
     this.#stalled[direction] = true
-    ;(direction === 'up' ? this.#client : this.#upstream).pause()
+    if (direction === 'up') this.#client.pause()
   }
 
   #reply(status: number, body = `fault proxy: ${status}\n`): void {
