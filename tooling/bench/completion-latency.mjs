@@ -9,7 +9,8 @@
 // `$EPOCHREALTIME <id>` to a file (no fork inside it). Latency = that time − `completed_at`
 // (the server's clock; the server runs on this machine).
 //
-//   node tooling/bench/completion-latency.mjs [--rounds 20] [--paired] [--env /var/cache/debusine-ts/sid/env]
+//   node tooling/bench/completion-latency.mjs [--rounds 20] [--paired] [--cli apps/cli/dist/bin.js]
+//        [--env /var/cache/debusine-ts/sid/env]
 //
 // --paired: the three listen to the same workspace, so each completion reaches all three at
 // once and the server's own delay (which varies by ±100 ms) cancels out of the differences.
@@ -32,6 +33,7 @@ const option = (name, fallback) => {
 }
 const rounds = Number(option('rounds', '20'))
 const paired = argv.includes('--paired')
+const cli = option('cli', join(repository, 'apps/cli/dist/bin.js'))
 const envFile = option(
   'env',
   join(process.env.DEBUSINE_TS_SERVER_CACHE ?? '/var/cache/debusine-ts/sid', 'env'),
@@ -101,7 +103,7 @@ for (const listener of listeners) {
   const argvOf = {
     ours: [
       process.execPath,
-      join(repository, 'apps/cli/dist/bin.js'),
+      cli,
       '--config-file',
       configFile,
       'work-request',
@@ -161,7 +163,7 @@ try {
     while ((await round(group, 10_000)) === undefined) {
       attempts += 1
       if (attempts === 6)
-        throw new Error(`${group.map((one) => one.name)}: a command never ran; is the listener working?`)
+        throw new Error(`${group.map((one) => one.name)}: a command never ran; see ${work}/*.log`)
     }
   }
   const samples = Object.fromEntries(listeners.map((listener) => [listener.name, []]))

@@ -7,7 +7,7 @@ export interface WaitForCompletionOptions extends RequestOptions {
   /** Milliseconds between two reads of the work request; default 2000 (60 000 on the channel). */
   pollInterval?: number | undefined
   /**
-   * The most milliseconds to wait in all; then {@link WorkRequestWaitTimeoutError}.
+   * The most milliseconds to wait in all; then `WorkRequestWaitTimeoutError`.
    * Default: wait until it finishes (or `signal` aborts). `timeout` bounds each read.
    */
   maxWait?: number | undefined
