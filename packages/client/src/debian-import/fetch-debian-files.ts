@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { readChanges, readDsc, type Deb822Entry, type Deb822Fields } from '@debusine-ts/artifacts'
 import { AbortError, classifyNetworkFailure, type FetchFunction } from '@debusine-ts/transport'
+import { stallWatchdog, type StallWatchdog } from '../internal/stall-watchdog.js'
 import { DebianDownloadError } from './debian-download-error.js'
 
 /** Options of {@link fetchDebianFiles}. */
@@ -142,41 +143,16 @@ function record(
   }
 }
 
-/** Aborts a download when no byte arrived for `milliseconds` (re-armed by `progress`). */
-class StallWatch {
-  readonly #controller = new AbortController()
-  readonly #milliseconds: number
-  #timer: ReturnType<typeof setTimeout> | undefined
-
-  constructor(milliseconds: number) {
-    this.#milliseconds = milliseconds
-    this.progress()
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal
-  }
-
-  progress(): void {
-    clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => this.#controller.abort(), this.#milliseconds)
-  }
-
-  stop(): void {
-    clearTimeout(this.#timer)
-  }
-}
-
 /** The error for a download that failed without an HTTP error status. */
 function failedDownload(
   error: unknown,
   url: string,
-  stall: StallWatch,
+  stall: StallWatchdog,
   options: FetchDebianFilesOptions,
 ): Error {
   if (options.signal?.aborted === true)
     return new AbortError({ method: 'GET', url, cause: options.signal.reason })
-  if (stall.signal.aborted) {
+  if (stall.stalled()) {
     return new DebianDownloadError(
       'stalled',
       `Download of ${url} stalled: no byte came for ${options.stallTimeout ?? defaultStallTimeout} ms.`,
@@ -197,7 +173,7 @@ async function download(
   destination: string,
   options: FetchDebianFilesOptions,
 ): Promise<FileFacts> {
-  const stall = new StallWatch(options.stallTimeout ?? defaultStallTimeout)
+  const stall = stallWatchdog(options.stallTimeout ?? defaultStallTimeout)
   const signal = options.signal === undefined ? stall.signal : AbortSignal.any([options.signal, stall.signal])
   try {
     let response: Response
@@ -238,7 +214,7 @@ async function writeHashed(
   body: ReadableStream<Uint8Array>,
   destination: string,
   signal: AbortSignal,
-  stall: StallWatch,
+  stall: StallWatchdog,
 ): Promise<FileFacts> {
   const hashes: Record<string, Hash> = {
     md5: createHash('md5'),
@@ -248,7 +224,7 @@ async function writeHashed(
   let size = 0
   const hashing = new Transform({
     transform(block: Buffer, _encoding, callback) {
-      stall.progress()
+      stall.wake()
       size += block.length
       for (const hash of Object.values(hashes)) hash.update(block)
       callback(null, block)
