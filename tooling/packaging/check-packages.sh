@@ -109,6 +109,35 @@ for runtime in "${nodes[@]}"; do
   say "Node $version: every library imports; debusine-ts --version, --help and completion bash and debusine-ts-daemon --help run"
 done
 
+# Real calls under each Node: the installed CLI and client against the local real server.
+if [ "${DEBUSINE_TS_SKIP_REAL_SERVER:-}" = 1 ] && [ "${CI:-}" != true ]; then
+  say "DEBUSINE_TS_SKIP_REAL_SERVER=1: the installed packages made NO real call"
+else
+  env_file=$("$repo/tooling/real-server/up" | tail -n 1)
+  # shellcheck disable=SC1090  # the env file written by tooling/real-server/up
+  set -a && . "$env_file" && set +a
+  (umask 077 && cat >"$consumer/config.ini" <<INI
+[General]
+default-server = local
+
+[server:local]
+api-url = $DEBUSINE_TS_API_URL
+scope = $DEBUSINE_TS_SCOPE
+default-workspace = $DEBUSINE_TS_WORKSPACE
+token = $DEBUSINE_TS_TOKEN
+INI
+  )
+  for runtime in "${nodes[@]}"; do
+    version=$("$runtime" --version)
+    (cd "$consumer" && "$runtime" real-call.mjs)
+    listed=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" \
+      node_modules/.bin/debusine-ts --config-file config.ini work-request list --limit 1 --json)
+    node -e 'if (!Array.isArray(JSON.parse(process.argv[1]))) process.exit(1)' "$listed" ||
+      { say "debusine-ts work-request list --json printed no JSON list under Node $version"; exit 1; }
+    say "Node $version: the installed client and CLI made real calls to $DEBUSINE_TS_API_URL"
+  done
+fi
+
 # What `npm install -g @debusine-ts/cli` brings: the CLI's tarball on its own.
 cli_only="$work/cli-only"
 mkdir -p "$cli_only"

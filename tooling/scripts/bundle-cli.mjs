@@ -15,7 +15,9 @@ rmSync('.dist-next', { recursive: true, force: true })
 await build({
   entryPoints: ['src/bin.ts'],
   outdir: '.dist-next',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks beside bin.js: code that finds package.json at `../package.json` from its own
+  // module (the CLI's version) must find it from every chunk.
+  chunkNames: '[name]-[hash]',
   bundle: true,
   splitting: true,
   platform: 'node',
