@@ -60,5 +60,5 @@ printed=$(node apps/cli/dist/bin.js --version)
 [ "$printed" = "debusine-ts $cli" ] || { say "the CLI prints '$printed' after the bump to $cli"; exit 1; }
 say "the build ships the new versions (User-Agent debusine-ts/$shipped, $printed); unit tests"
 
-pnpm exec vitest run --config tooling/vitest/vitest.config.ts --project unit --reporter=dot
+pnpm exec vitest run --config tooling/vitest/vitest.config.ts --project unit --reporter=dot --testTimeout=30000
 say "release check passed"
