@@ -81,7 +81,9 @@ describe('creates through a faulty network (real server, seeded faults)', () => 
     const lost = proxy.counters.requests.filter((request) => request.fate === 'drop-response')
     expect(lost.length).toBeGreaterThanOrEqual(4)
     expect(recoveries).toHaveLength(lost.length)
-    expect(recoveries[0]?.note).toMatch(/answer to the create was lost .*found on the server/)
+    expect(recoveries[0]?.note).toMatch(
+      /^The answer to the create was lost \(connection .*\); the work request .* was found on the server\.$/,
+    )
     const ids = created.map((request) => request.id)
     expect(new Set(ids).size).toBe(30)
     const onServer = await inWorkspace()
@@ -128,6 +130,9 @@ describe('creates through a faulty network (real server, seeded faults)', () => 
     )
     expect(CreateOutcomeUnknownError.isInstance(error)).toBe(true)
     expect((error as CreateOutcomeUnknownError).code).toBe('create_outcome_unknown')
+    expect(error.message).toMatch(
+      /^The answer to the create was lost \(connection closed by the server \(UND_ERR_SOCKET\)\)/,
+    )
     expect(error.message).toContain(`work request of task "noop" in workspace "${workspace}"`)
     expect(error.message).toMatch(
       /debusine-ts work-request list.*run the same command again only if it is not there/,

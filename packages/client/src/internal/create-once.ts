@@ -35,6 +35,13 @@ export class RecentIds {
   }
 }
 
+/** A failure in a few words: `connection closed by the server (UND_ERR_SOCKET)`, `HTTP 502`. */
+function shortly(error: Error): string {
+  if (ConnectionError.isInstance(error)) return error.reason
+  if (ServerError.isInstance(error)) return `HTTP ${error.status}`
+  return error.message.replace(/\.$/, '')
+}
+
 /** Whether a failure leaves open whether the server acted, with what is known about it. */
 function uncertainty(error: unknown): { stale: boolean } | undefined {
   if (ConnectionError.isInstance(error) && error.delivery !== 'not-sent') {
@@ -72,7 +79,7 @@ export async function createOnce<Created extends { id: number }>(
       const found = await spec.find(started, { ...requestOptions, maxRetries: Math.max(resends, 2) })
       if (found !== undefined) {
         onRecovered?.({
-          note: `The answer to the create was lost (${(error as Error).message.replace(/\.$/, '')}); the ${spec.what} was found on the server.`,
+          note: `The answer to the create was lost (${shortly(error as Error)}); the ${spec.what} was found on the server.`,
           cause: error as Error,
         })
         spec.recent.add(found.id)
@@ -83,6 +90,7 @@ export async function createOnce<Created extends { id: number }>(
           what: spec.what,
           startedAt: new Date(started).toISOString(),
           check: spec.check,
+          reason: shortly(error as Error),
           cause: error as Error,
         })
       }

@@ -26,6 +26,8 @@ export interface CreateOutcomeUnknownErrorInit {
   startedAt: string
   /** How to check by hand, e.g. `debusine-ts work-request list`. */
   check: string
+  /** The failure that left the outcome unknown, in a few words; default the cause's message. */
+  reason?: string | undefined
   /** The failure that left the outcome unknown. */
   cause: Error
 }
@@ -49,9 +51,9 @@ export class CreateOutcomeUnknownError extends SdkError {
 
   constructor(init: CreateOutcomeUnknownErrorInit) {
     super(
-      `The server may or may not have created the ${init.what}: ${init.cause.message.replace(/\.$/, '')}, ` +
-        `and none created since ${init.startedAt} was found. It was not sent again, so as not to ` +
-        `create it twice. Check with ${init.check}, and run the same command again only if it is not there.`,
+      `The answer to the create was lost (${init.reason ?? init.cause.message.replace(/\.$/, '')}): the server may or may not have created the ` +
+        `${init.what}, and none created since ${init.startedAt} was found. It was not sent again, so as ` +
+        `not to create it twice. Check with ${init.check}, and run the same command again only if it is not there.`,
       'create_outcome_unknown',
       { cause: init.cause },
     )

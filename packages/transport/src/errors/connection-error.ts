@@ -38,6 +38,8 @@ export class ConnectionError extends SdkError {
   readonly method: string
   /** The request URL, with secrets in its query redacted. */
   readonly url: string
+  /** What went wrong, in a few words, e.g. `connection refused (ECONNREFUSED)`. */
+  readonly reason: string
   /** `false` only when the failure proves that the request never reached the server. */
   readonly requestSent: boolean
   /**
@@ -61,6 +63,7 @@ export class ConnectionError extends SdkError {
     )
     this.method = init.method
     this.url = init.url
+    this.reason = init.reason
     this.delivery = init.delivery ?? (init.requestSent === false ? 'not-sent' : 'unknown')
     this.requestSent = this.delivery !== 'not-sent'
   }
