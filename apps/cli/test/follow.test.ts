@@ -2,7 +2,9 @@
  * `work-request watch --timeout` against the real Debusine 0.16.2 server: the wait is the
  * client's (`maxWait`), its timeout the CLI's exit code 13.
  */
+import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../src/index.js'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
@@ -15,16 +17,20 @@ beforeAll(async () => {
   config = writeConfig({ workspace: await freshWorkspace('cli-follow') })
 })
 
+/** A work request no worker of the test server runs: it stays pending until aborted. */
+async function pendingWorkRequest(): Promise<string> {
+  const created = await cli(['work-request', 'create', 'mmdebstrap', '--json'], {
+    stdin:
+      'bootstrap_options: {architecture: amd64}\n' +
+      'bootstrap_repositories: [{mirror: "http://mirror.example/debian", suite: bookworm}]\n',
+  })
+  expect(created.code, created.stderr).toBe(0)
+  return String((JSON.parse(created.stdout) as { id: number }).id)
+}
+
 describe('work-request watch --timeout', () => {
   it('exits 13 when the work request is still unfinished, saying how to follow it again', async () => {
-    // A task no worker of the test server runs: it stays pending until aborted.
-    const created = await cli(['work-request', 'create', 'mmdebstrap', '--json'], {
-      stdin:
-        'bootstrap_options: {architecture: amd64}\n' +
-        'bootstrap_repositories: [{mirror: "http://mirror.example/debian", suite: bookworm}]\n',
-    })
-    expect(created.code, created.stderr).toBe(0)
-    const id = String((JSON.parse(created.stdout) as { id: number }).id)
+    const id = await pendingWorkRequest()
     try {
       const watched = await cli(['work-request', 'watch', id, '--timeout', '1'])
       expect(watched.code).toBe(13)
@@ -37,5 +43,36 @@ describe('work-request watch --timeout', () => {
     const aborted = await cli(['work-request', 'watch', id, '--timeout', '30', '--json'])
     expect(aborted.code).toBe(12)
     expect(JSON.parse(aborted.stdout)).toMatchObject({ status: 'aborted' })
+  })
+
+  it('an interruption while waiting exits 130 and leaves the work request going', async () => {
+    const id = await pendingWorkRequest()
+    const controller = new AbortController()
+    let stderr = ''
+    try {
+      const code = await main(['--config-file', config, 'work-request', 'watch', id], {
+        stdout: { write: () => true, isTTY: false },
+        stderr: {
+          // Interrupted as soon as the wait begins, as Ctrl-C would.
+          write: (text: string) => {
+            stderr += text
+            if (text.startsWith('Waiting for work request')) controller.abort()
+            return true
+          },
+          isTTY: false,
+        },
+        stdin: Readable.from(['']),
+        env: { HOME: '/nonexistent' },
+        cwd: process.cwd(),
+        signal: controller.signal,
+      })
+      expect(code).toBe(130)
+      expect(stderr).toContain(`Interrupted; work request ${id} goes on on the server.`)
+      expect(JSON.parse((await cli(['work-request', 'show', id, '--json'])).stdout)).toMatchObject({
+        status: 'pending',
+      })
+    } finally {
+      expect((await cli(['work-request', 'abort', id])).code).toBe(0)
+    }
   })
 })
