@@ -50,6 +50,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          // Property tests run 100 cases each; on a loaded 2-core CI machine some take over
+          // vitest's default 5 s. A limit is still there to catch a hang.
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts', 'tooling/fault-proxy/**/*.test.ts'],
         },
