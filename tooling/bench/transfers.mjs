@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// Artifact transfers, interleaved, with our CLI, the Python CLI 0.16.2 in the chroot and
+// the same protocol by hand (curl + openssl): upload (fresh random bytes every run), the
+// files downloaded and verified, and the .tar.gz. Prints wall, CPU, peak RSS, the server's
+// CPU and the ratio to the reference, and (--flat) our peak RSS for a small and a big file.
+//
+//   node tooling/bench/transfers.mjs [--size-mib 1024] [--files 4] [--rounds 2]
+//        [--lines upload,download,tarball] [--tarball-mib 256] [--flat 64,4096] [--cli apps/cli/dist/bin.js]
+//
+// Needs: the real server up, the CLI built (apps/cli/dist/bin.js), root, /usr/bin/time,
+// curl, openssl. Writes under /tmp (the chroot sees it), removes it at the end; leaves the
+// artifacts on the server (in fresh workspaces).
+import { execFileSync } from 'node:child_process'
+import { randomFillSync } from 'node:crypto'
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { median, readServerEnv, timed } from './lib/measure.mjs'
+
+const repository = fileURLToPath(new URL('../..', import.meta.url))
+const argv = process.argv.slice(2)
+const option = (name, fallback) => {
+  const index = argv.indexOf(`--${name}`)
+  return index === -1 ? fallback : argv[index + 1]
+}
+const sizeMib = Number(option('size-mib', '1024'))
+const fileCount = Number(option('files', '4'))
+const rounds = Number(option('rounds', '2'))
+const lines = option('lines', 'upload,download,tarball').split(',')
+const tarballMib = Number(option('tarball-mib', '256'))
+const flat = option('flat', '')
+
+const env = readServerEnv()
+const apiUrl = env.DEBUSINE_TS_API_URL.replace(/\/+$/, '')
+const { DEBUSINE_TS_TOKEN: token, DEBUSINE_TS_SCOPE: scope, DEBUSINE_TS_SERVER_ROOT: serverRoot } = env
+const cli = option('cli', join(repository, 'apps/cli/dist/bin.js'))
+const python = join(repository, 'tooling/real-server/debusine')
+const scratch = mkdtempSync('/tmp/debusine-ts-bench-')
+const MiB = 1024 * 1024
+
+/** A new private workspace: the server deduplicates content per workspace. */
+function freshWorkspace(prefix) {
+  const name = `${prefix}-${Date.now().toString(36)}`
+  execFileSync(join(repository, 'tooling/real-server/workspace'), [name], { stdio: 'ignore' })
+  return name
+}
+
+/** `count` files of random bytes, `mib` MiB in all, in a new directory; returns their paths. */
+function randomFiles(mib, count) {
+  const directory = mkdtempSync(join(scratch, 'files-'))
+  const block = Buffer.alloc(4 * MiB)
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(directory, `file-${index}.bin`)
+    const descriptor = openSync(path, 'w')
+    for (let written = 0; written < (mib * MiB) / count; written += block.length) {
+      writeSync(descriptor, randomFillSync(block), 0, Math.min(block.length, (mib * MiB) / count - written))
+    }
+    closeSync(descriptor)
+    return path
+  })
+}
+
+function configFile(workspace) {
+  const path = join(mkdtempSync(join(scratch, 'config-')), 'config.ini')
+  writeFileSync(
+    path,
+    `[General]\ndefault-server = bench\n\n[server:bench]\napi-url = ${apiUrl}\nscope = ${scope}\n` +
+      `token = ${token}\ndefault-workspace = ${workspace}\n`,
+  )
+  return path
+}
+
+const sync = () => execFileSync('sync')
+const artifactIdIn = (text) => Number(/artifact_id: (\d+)/.exec(text)?.[1])
+
+// The protocol by hand: hash with openssl, POST the artifact, one PUT per whole file.
+const curlUpload = `
+set -e
+api=$1 token=$2 scope=$3 workspace=$4; shift 4
+files=""
+for f in "$@"; do
+  sum=$(openssl sha256 -r "$f" | cut -d' ' -f1); size=$(stat -c %s "$f")
+  files="$files\${files:+,}\\"$(basename "$f")\\": {\\"size\\": $size, \\"checksums\\": {\\"sha256\\": \\"$sum\\"}, \\"type\\": \\"file\\", \\"content_type\\": null}"
+done
+id=$(curl -sf -H "Token: $token" -H "X-Debusine-Scope: $scope" -H 'Content-Type: application/json' \\
+  -d "{\\"category\\": \\"debusine:test\\", \\"workspace\\": \\"$workspace\\", \\"data\\": {}, \\"files\\": {$files}}" \\
+  "$api/1.0/artifact/" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+for f in "$@"; do
+  size=$(stat -c %s "$f")
+  # From stdin with the length given: curl -T FILE appends the file name to a URL ending in /.
+  status=$(curl -s -o /dev/null -w '%{http_code}' -H "Token: $token" -H "X-Debusine-Scope: $scope" \\
+    -H "Content-Range: bytes 0-$((size - 1))/$size" -H "Content-Length: $size" -H 'Transfer-Encoding:' \\
+    -T - "$api/1.0/artifact/$id/files/$(basename "$f")/" < "$f")
+  [ "$status" = 201 ] || { echo "PUT $f: HTTP $status" >&2; exit 1; }
+done
+echo "artifact_id: $id"
+`
+
+// The protocol by hand: GET each file URL, then openssl sha256 of each.
+const curlDownload = `
+set -e
+token=$1 directory=$2; shift 2
+for url in "$@"; do curl -sf -H "Token: $token" -o "$directory/$(basename "$url")" "$url"; done
+for url in "$@"; do openssl sha256 -r "$directory/$(basename "$url")" > /dev/null; done
+`
+
+/** One tool's run of one line: the timed result plus the artifact it made (uploads). */
+function uploadRun(tool, workspace, mib = sizeMib) {
+  const files = randomFiles(mib, fileCount)
+  sync()
+  const commands = {
+    ours: () => timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot }),
+    python: () => timed(python, ['artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot }),
+    curl: () => timed('bash', ['-c', curlUpload, 'bash', apiUrl, token, scope, workspace, ...files], { serverRoot }),
+  }
+  const run = commands[tool]()
+  rmSync(join(files[0], '..'), { recursive: true, force: true })
+  return { ...run, artifactId: artifactIdIn(run.stdout) }
+}
+
+/** The artifact, checked complete: a benchmark of an upload that did not finish would mean nothing. */
+async function completeArtifact(id, tool) {
+  const artifact = await artifactOf(id)
+  if (!(artifact.files_to_upload?.length === 0)) throw new Error(`${tool}: artifact ${id} is not complete: ${JSON.stringify(artifact)}`)
+  return artifact
+}
+
+async function artifactOf(id) {
+  const get = () => fetch(`${apiUrl}/1.0/artifact/${id}/`, { headers: { Token: token, 'X-Debusine-Scope': scope } })
+  // The server may have closed our idle keep-alive connection while a tool ran: once more.
+  const response = await get().catch(get)
+  return response.json()
+}
+
+function downloadRun(tool, artifact, workspace, tarball) {
+  const directory = mkdtempSync(join(scratch, 'out-'))
+  sync()
+  const flags = tarball ? ['--tarball'] : []
+  const urls = Object.values(artifact.files).map((file) => file.url)
+  const commands = {
+    ours: () => timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags], { serverRoot }),
+    python: () => timed(python, ['artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags], { serverRoot }),
+    curl: () =>
+      tarball
+        ? timed('curl', ['-sf', '-H', `Token: ${token}`, '-o', join(directory, 'a.tar.gz'), artifact.download_tar_gz_url], { serverRoot })
+        : timed('bash', ['-c', curlDownload, 'bash', token, directory, ...urls], { serverRoot }),
+  }
+  const run = commands[tool]()
+  rmSync(directory, { recursive: true, force: true })
+  return run
+}
+
+const tools = ['ours', 'python', 'curl']
+const results = {}
+const record = (line, tool, run) => {
+  results[line] ??= Object.fromEntries(tools.map((name) => [name, []]))
+  results[line][tool].push(run)
+  process.stderr.write(`${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s, ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`)
+}
+
+for (let round = 0; round < rounds; round += 1) {
+  const order = tools.slice(round % tools.length).concat(tools.slice(0, round % tools.length))
+  const workspace = freshWorkspace('bench-transfers')
+  let uploaded
+  for (const tool of order) {
+    const run = uploadRun(tool, workspace)
+    await completeArtifact(run.artifactId, tool)
+    if (lines.includes('upload')) record('upload', tool, run)
+    uploaded ??= run.artifactId
+  }
+  const artifact = await artifactOf(uploaded)
+  if (lines.includes('download')) for (const tool of order) record('download', tool, downloadRun(tool, artifact, workspace, false))
+  if (lines.includes('tarball')) {
+    const small = await completeArtifact(uploadRun('curl', workspace, tarballMib).artifactId, 'curl')
+    for (const tool of order) record('tarball', tool, downloadRun(tool, small, workspace, true))
+  }
+}
+
+const reference = { upload: 'curl', download: 'curl', tarball: 'curl' }
+for (const [line, byTool] of Object.entries(results)) {
+  const ref = median(byTool[reference[line]].map((run) => run.seconds))
+  const refServer = median(byTool[reference[line]].map((run) => run.serverCpuSeconds))
+  console.log(`\n${line} (${line === 'tarball' ? tarballMib : sizeMib} MiB in ${fileCount} files), median of ${rounds} interleaved rounds`)
+  const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× reference wall', '× reference server cpu']
+  console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
+  for (const [tool, runs] of Object.entries(byTool)) {
+    const wall = median(runs.map((run) => run.seconds))
+    const server = median(runs.map((run) => run.serverCpuSeconds))
+    const spread = runs.length > 1 ? ` (${Math.min(...runs.map((run) => run.seconds)).toFixed(1)}-${Math.max(...runs.map((run) => run.seconds)).toFixed(1)})` : ''
+    console.log(`| ${tool} | ${wall.toFixed(2)}${spread} | ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} | ${median(runs.map((run) => run.peakMib)).toFixed(0)} | ${server.toFixed(2)} | ${(wall / ref).toFixed(3)} | ${(server / refServer).toFixed(2)} |`)
+  }
+}
+
+if (flat !== '') {
+  console.log('\nflat memory: our peak RSS for one file of each size')
+  console.log('| size MiB | upload peak RSS MiB | download peak RSS MiB |\n|---|---|---|')
+  for (const mib of flat.split(',').map(Number)) {
+    const workspace = freshWorkspace('bench-flat')
+    const files = randomFiles(mib, 1)
+    const up = timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot })
+    rmSync(join(files[0], '..'), { recursive: true, force: true })
+    const artifact = await artifactOf(artifactIdIn(up.stdout))
+    const down = downloadRun('ours', artifact, workspace, false)
+    console.log(`| ${mib} | ${up.peakMib.toFixed(0)} | ${down.peakMib.toFixed(0)} |`)
+  }
+}
+rmSync(scratch, { recursive: true, force: true })
