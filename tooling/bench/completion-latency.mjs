@@ -9,9 +9,11 @@
 // `$EPOCHREALTIME <id>` to a file (no fork inside it). Latency = that time − `completed_at`
 // (the server's clock; the server runs on this machine).
 //
-//   node tooling/bench/completion-latency.mjs [--rounds 20] [--paired] [--cli apps/cli/dist/bin.js]
+//   node tooling/bench/completion-latency.mjs [--rounds 20] [--batches 4] [--paired] [--cli apps/cli/dist/bin.js]
 //        [--env /var/cache/debusine-ts/sid/env]
 //
+// --batches: the listeners start anew for each batch of rounds: the server puts each websocket
+// on one of its HTTP workers, which favours whoever lands on the idler one for a whole run.
 // --paired: the three listen to the same workspace, so each completion reaches all three at
 // once and the server's own delay (which varies by ±100 ms) cancels out of the differences.
 //
@@ -34,6 +36,7 @@ const option = (name, fallback) => {
 const rounds = Number(option('rounds', '20'))
 const paired = argv.includes('--paired')
 const cli = option('cli', join(repository, 'apps/cli/dist/bin.js'))
+const batches = Number(option('batches', '4'))
 const envFile = option(
   'env',
   join(process.env.DEBUSINE_TS_SERVER_CACHE ?? '/var/cache/debusine-ts/sid', 'env'),
@@ -94,35 +97,43 @@ const shared = paired ? freshWorkspace('paired') : undefined
 const listeners = ['ours', 'python', 'raw'].map((name) => ({
   name,
   workspace: shared ?? freshWorkspace(name),
+  file: join(work, `stamps-${name}`),
 }))
-const children = []
-for (const listener of listeners) {
-  listener.file = join(work, `stamps-${listener.name}`)
-  const command = [stampScript, listener.file]
-  const wsUrl = `${apiUrl.replace(/^http/, 'ws')}/ws/1.0/work-request/on-completed/?workspaces=${listener.workspace}`
-  const argvOf = {
-    ours: [
-      process.execPath,
-      cli,
-      '--config-file',
-      configFile,
-      'work-request',
-      'on-completed',
-      // `--workspace W [W...]` would take the command as a workspace too.
-      `--workspace=${listener.workspace}`,
-      ...command,
-    ],
-    python: [
-      join(repository, 'tooling/real-server/debusine'),
-      'work-request',
-      'on-completed',
-      `--workspace=${listener.workspace}`,
-      ...command,
-    ],
-    raw: [process.execPath, rawListener, wsUrl, token, ...command],
-  }[listener.name]
-  const log = openSync(join(work, `${listener.name}.log`), 'w')
-  children.push(spawn(argvOf[0], argvOf.slice(1), { cwd: work, stdio: ['ignore', log, log] }))
+let children = []
+
+/** Start the three listeners (each batch anew: the server places each websocket on one of its workers). */
+function startListeners(batch) {
+  children = listeners.map((listener) => {
+    const command = [stampScript, listener.file]
+    const wsUrl = `${apiUrl.replace(/^http/, 'ws')}/ws/1.0/work-request/on-completed/?workspaces=${listener.workspace}`
+    const argvOf = {
+      ours: [
+        process.execPath,
+        cli,
+        '--config-file',
+        configFile,
+        'work-request',
+        'on-completed',
+        // `--workspace W [W...]` would take the command as a workspace too.
+        `--workspace=${listener.workspace}`,
+        ...command,
+      ],
+      python: [
+        join(repository, 'tooling/real-server/debusine'),
+        'work-request',
+        'on-completed',
+        `--workspace=${listener.workspace}`,
+        ...command,
+      ],
+      raw: [process.execPath, rawListener, wsUrl, token, ...command],
+    }[listener.name]
+    const log = openSync(join(work, `${listener.name}-${batch}.log`), 'w')
+    return spawn(argvOf[0], argvOf.slice(1), { cwd: work, stdio: ['ignore', log, log] })
+  })
+}
+
+function stopListeners() {
+  for (const child of children) child.kill('SIGTERM')
 }
 
 /** When the listener's command ran for work request `id`, in ms since the epoch, if it did. */
@@ -157,29 +168,38 @@ async function round(group, waitMs = 60_000) {
 
 try {
   const groups = paired ? [listeners] : listeners.map((listener) => [listener])
-  // Rounds until each listener ran its command once: then it is connected.
-  for (const group of groups) {
-    let attempts = 0
-    while ((await round(group, 10_000)) === undefined) {
-      attempts += 1
-      if (attempts === 6)
-        throw new Error(`${group.map((one) => one.name)}: a command never ran; see ${work}/*.log`)
-    }
-  }
   const samples = Object.fromEntries(listeners.map((listener) => [listener.name, []]))
-  for (let index = 0; index < rounds; index += 1) {
-    const order = groups.map((_, at) => groups[(at + index) % groups.length])
-    for (const group of order) {
-      const latencies = await round(group)
-      if (latencies === undefined) throw new Error(`${group.map((one) => one.name)}: no command within 60 s`)
-      group.forEach((listener, at) => samples[listener.name].push(latencies[at]))
+  for (let batch = 0; batch < batches; batch += 1) {
+    for (const listener of listeners) rmSync(listener.file, { force: true })
+    startListeners(batch)
+    // Rounds until each listener ran its command once: then it is connected.
+    for (const group of groups) {
+      let attempts = 0
+      // A late completion of an earlier attempt counts too: the machine may be busy.
+      const stamped = () => group.every((listener) => existsSync(listener.file))
+      while ((await round(group, 10_000)) === undefined && !stamped()) {
+        attempts += 1
+        if (attempts === 6)
+          throw new Error(`${group.map((one) => one.name)}: a command never ran; see ${work}/*.log`)
+      }
     }
+    for (let index = 0; index < Math.ceil(rounds / batches); index += 1) {
+      const order = groups.map((_, at) => groups[(at + index + batch) % groups.length])
+      for (const group of order) {
+        const latencies = await round(group)
+        if (latencies === undefined)
+          throw new Error(`${group.map((one) => one.name)}: no command within 60 s`)
+        group.forEach((listener, at) => samples[listener.name].push(latencies[at]))
+      }
+    }
+    stopListeners()
+    await delay(1_000)
   }
   const quantile = (values, q) =>
     values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]
   const reference = median(samples.raw)
   console.log(
-    `completion → command start, ${rounds} rounds${paired ? ', paired' : ''} (ms; server ${apiUrl})`,
+    `completion → command start, ${samples.raw.length} rounds in ${batches} batches${paired ? ', paired' : ''} (ms; server ${apiUrl})`,
   )
   console.log('| listener | median | p90 | min | max | median / raw | median of (this − raw), same event |')
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
@@ -199,5 +219,5 @@ try {
     )
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM')
+  stopListeners()
 }
