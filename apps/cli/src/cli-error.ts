@@ -15,3 +15,18 @@ export class CliError extends Error {
     this.exitCode = options.exitCode ?? 3
   }
 }
+
+/**
+ * A failure already printed in the form the Python client uses for it (a YAML document on
+ * stderr): the error printer only returns its exit code.
+ */
+export class ReportedFailure extends Error {
+  override readonly name = 'ReportedFailure'
+  /** The exit code. */
+  readonly exitCode: number
+
+  constructor(exitCode: number, options: { cause?: unknown } = {}) {
+    super('failure already reported', options)
+    this.exitCode = exitCode
+  }
+}

@@ -22,7 +22,9 @@ export async function editText(io: Io, text: string, suffix = '.yaml'): Promise<
       hint: 'Use the non-interactive options of the command instead (e.g. --data, --set).',
     })
   }
-  const editor = io.env.VISUAL ?? io.env.EDITOR ?? 'sensible-editor'
+  // An empty variable means unset, as for sensible-editor.
+  const editor =
+    [io.env.VISUAL, io.env.EDITOR].find((value) => value !== undefined && value !== '') ?? 'sensible-editor'
   const directory = await mkdtemp(join(tmpdir(), 'debusine-ts-edit-'))
   const file = join(directory, `edit${suffix}`)
   try {
@@ -49,7 +51,7 @@ export interface EditSettings<Value, Result> {
   /** Send the change; its errors are printed and the user may edit again. */
   readonly apply: (value: Value) => Promise<Result>
   /** Print a refusal of the server (the caller's error printer). */
-  readonly report: (error: unknown) => Promise<unknown>
+  readonly report: (error: unknown) => void
   /** What is edited, for messages (`workspace inheritance`). */
   readonly what: string
 }
@@ -99,7 +101,7 @@ export async function editAndApply<Value, Result>(
       // Only a refusal of the server is worth another edit; anything else stops here.
       if (!isSdkError(error, 'ApiError')) throw error
       io.stderr.write(`Error setting ${settings.what}:\n`)
-      await settings.report(error)
+      settings.report(error)
       if (!(await retry())) return undefined
     }
   }

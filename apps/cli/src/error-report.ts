@@ -1,9 +1,10 @@
-import { CliError } from './cli-error.js'
+import { CliError, ReportedFailure } from './cli-error.js'
 import type { OutputFormat } from './kit/context.js'
 import { isSdkError } from './error-kind.js'
 import { exitCodes } from './exit-codes.js'
 import type { Io } from './io.js'
 import { UsageError } from './usage-error.js'
+import { toYaml } from './yaml-output.js'
 
 /** What the error printer needs to know about the run. */
 export interface ErrorReportSettings {
@@ -33,6 +34,34 @@ function serverFailure(error: ApiErrorLike): Record<string, unknown> {
   return { result: 'failure', error: body }
 }
 
+/** Print a refusal of the server as the YAML document `{result: failure, error}` on stderr. */
+export function writeYamlFailure(io: Io, error: unknown, prefix?: string): void {
+  io.stderr.write(
+    `${prefix === undefined ? '' : `${prefix}\n\n`}${toYaml(serverFailure(error as ApiErrorLike))}`,
+  )
+}
+
+/**
+ * Run `call`; a refusal of the server is printed as the Python client prints it for some
+ * commands (lookups, workspace inheritance, relation targets): the YAML document
+ * `{result: failure, error}` on stderr, after `prefix` if given, then exit code 3.
+ *
+ * @throws {ReportedFailure} after printing a server error
+ */
+export async function withYamlFailure<Result>(
+  io: Io,
+  call: () => Promise<Result>,
+  prefix?: string,
+): Promise<Result> {
+  try {
+    return await call()
+  } catch (error) {
+    if (!isSdkError(error, 'ApiError')) throw error
+    writeYamlFailure(io, error, prefix)
+    throw new ReportedFailure(exitCodes.handled, { cause: error })
+  }
+}
+
 /**
  * The one place that turns an error into output and an exit code (CLI_REFERENCE §2):
  * usage errors 2; every handled error 3 (config, server problems, not found, forbidden,
@@ -40,25 +69,23 @@ function serverFailure(error: ApiErrorLike): Record<string, unknown> {
  * hint to rerun with `--debug` for the stack trace. The token never appears: the
  * transport's errors are already redacted and the config's errors never quote it.
  */
-export async function reportError(error: unknown, settings: ErrorReportSettings): Promise<number> {
+export function reportError(error: unknown, settings: ErrorReportSettings): number {
   const { io } = settings
   const line = (text: string): void => {
     io.stderr.write(`${text}\n`)
   }
-  const machine = async (value: unknown): Promise<void> => {
+  const machine = (value: unknown): void => {
     if (settings.format === 'json') io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
-    else if (settings.format === 'yaml') {
-      const { toYaml } = await import('./yaml-output.js')
-      io.stdout.write(toYaml(value))
-    }
+    else if (settings.format === 'yaml') io.stdout.write(toYaml(value))
   }
   if (error instanceof UsageError) {
     if (settings.usage !== undefined) line(settings.usage)
     line(`${['debusine-ts', ...error.command].join(' ')}: error: ${error.message}`)
     return exitCodes.usage
   }
+  if (error instanceof ReportedFailure) return error.exitCode
   if (error instanceof CliError) {
-    await machine({ result: 'failure', error: { title: error.message } })
+    machine({ result: 'failure', error: { title: error.message } })
     line(`Error: ${error.message}`)
     if (error.hint !== undefined) line(error.hint)
     return error.exitCode
@@ -66,14 +93,14 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
   if (isSdkError(error, 'AbortError') && settings.interrupted) return exitCodes.success
   if (isSdkError(error, 'ClientConfigError')) {
     const configError = error as Error & { hint?: string | undefined }
-    await machine({ result: 'failure', error: { title: configError.message } })
+    machine({ result: 'failure', error: { title: configError.message } })
     line(`Error: ${configError.message}`)
     if (configError.hint !== undefined) line(configError.hint)
     return exitCodes.handled
   }
   if (isSdkError(error, 'ApiError')) {
     const apiError = error as ApiErrorLike
-    await machine(serverFailure(apiError))
+    machine(serverFailure(apiError))
     line(`Error (${apiError.status}): ${apiError.title}`)
     if (typeof apiError.detail === 'string' && apiError.detail !== '') line(apiError.detail)
     else if (apiError.detail !== undefined && apiError.detail !== null)
@@ -90,20 +117,29 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
   }
   if (isSdkError(error, 'ConnectionError')) {
     const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
+    machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
     line(`Error connecting to debusine: ${message}`)
     line("Hint: check the server's api-url in the config file, and that the server is up.")
     return exitCodes.handled
   }
   if (isSdkError(error, 'ResponseValidationError')) {
     const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
+    machine({ result: 'failure', error: { title: message } })
     line(`Error: the server sent an unexpected response: ${message}`)
     return exitCodes.handled
   }
+  if (isSdkError(error, 'CreateOutcomeUnknownError')) {
+    const message = (error as Error).message
+    machine({ result: 'failure', error: { title: message } })
+    line(`Error: ${message}`)
+    line(
+      'Hint: nothing was sent twice; check as the message says before running the command again (exit code 4).',
+    )
+    return exitCodes.outcomeUnknown
+  }
   if (isSdkError(error, 'SdkError')) {
     const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
+    machine({ result: 'failure', error: { title: message } })
     line(`Error: ${message}`)
     return exitCodes.handled
   }

@@ -1,8 +1,9 @@
 /**
  * Exit codes. 0-3 are the Python client's (CLI_REFERENCE §2), kept so scripts keep
  * working: every handled error is 3 there (not found, forbidden, connection errors
- * included), so STYLE's finer 3/4/5 would break them. The codes from 10 are new: the
- * result of a work request followed with `--wait` or `work-request watch`.
+ * included), so STYLE's finer 3/4/5 would break them. 4 is new: a create whose outcome is
+ * unknown (running the command again blindly could make a second one). The codes from 10
+ * are new too: the result of a work request followed with `--wait` or `work-request watch`.
  */
 export const exitCodes = {
   /** Success; also when interrupted (SIGINT/SIGTERM), as the Python client. */
@@ -13,6 +14,11 @@ export const exitCodes = {
   usage: 2,
   /** Every handled error: config, server, not found, forbidden, connection, validation. */
   handled: 3,
+  /**
+   * The answer to a create was lost and the client could not find what it made: it may or
+   * may not exist. Check (the message says how) before running the command again.
+   */
+  outcomeUnknown: 4,
   /** The work request completed with result `failure`. */
   failure: 10,
   /** The work request completed with result `error`. */

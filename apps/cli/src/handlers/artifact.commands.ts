@@ -86,6 +86,11 @@ export const artifactCommands = [
         summary: 'where to write the files (default: the current directory)',
       },
       tarball: { kind: 'flag', summary: 'download one .tar.gz instead of the files' },
+      completeFilesOnly: {
+        kind: 'flag',
+        python: false,
+        summary: 'of an artifact whose upload never finished, download the complete files only',
+      },
     },
     arguments: { id: artifactId },
     examples: ['artifact download 42 --target-directory out/'],

@@ -97,7 +97,7 @@ export async function showRelations(
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
 export async function download(
   context: CommandContext,
-  values: { id: number; targetDirectory: string | undefined; tarball: boolean },
+  values: { id: number; targetDirectory: string | undefined; tarball: boolean; completeFilesOnly: boolean },
 ): Promise<undefined> {
   const option = values.targetDirectory
   const directory =
@@ -116,6 +116,7 @@ export async function download(
   try {
     artifact = await client.artifacts.downloadTo(values.id, directory, {
       tarball: values.tarball,
+      completeFilesOnly: values.completeFilesOnly,
       signal: context.signal,
       onProgress: (progress) => bar.update(`Downloading ${progress.path}`, progress.loaded, progress.total),
     })

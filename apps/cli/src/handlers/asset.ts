@@ -33,7 +33,7 @@ export async function list(
 ): Promise<undefined> {
   const { id: asset, workRequest, workspace } = values
   if (asset === undefined && workRequest === undefined && workspace === undefined) {
-    throw new CliError('At least one of --id, --workspace and --work-request must be specified.')
+    throw new CliError('At least one of --id, --workspace, and --work-request must be specified.')
   }
   const client = await context.client()
   const assets = await client.assets.list({ asset, workRequest, workspace }, { signal: context.signal })

@@ -4,6 +4,7 @@ import {
   LookupChildType,
   type LookupResult,
 } from '@debusine-ts/models'
+import { withYamlFailure } from '../error-report.js'
 import { choiceOf } from '../kit/choice.js'
 import type { CommandContext } from '../kit/context.js'
 import { renderTable } from '../table.js'
@@ -91,9 +92,11 @@ export async function lookupSingle(
 ): Promise<undefined> {
   checkedOptions(context, values)
   const client = await context.client()
-  const result = await client.lookups.single(
-    { lookup: values.lookup, ...(await lookupOptions(context, values)) },
-    { signal: context.signal },
+  const result = await withYamlFailure(context.io, async () =>
+    client.lookups.single(
+      { lookup: values.lookup, ...(await lookupOptions(context, values)) },
+      { signal: context.signal },
+    ),
   )
   context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
   return undefined
@@ -114,9 +117,11 @@ export async function lookupMultiple(
     lookups = data.lookups
   }
   const client = await context.client()
-  const results = await client.lookups.multiple(
-    { lookup: lookups as never, ...(await lookupOptions(context, values)) },
-    { signal: context.signal },
+  const results = await withYamlFailure(context.io, async () =>
+    client.lookups.multiple(
+      { lookup: lookups as never, ...(await lookupOptions(context, values)) },
+      { signal: context.signal },
+    ),
   )
   context.print({ json: results, yaml: results.map(pythonShape), human: () => table(results) })
   return undefined

@@ -8,6 +8,7 @@ import {
 } from '@debusine-ts/models'
 import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
+import { withYamlFailure } from '../error-report.js'
 import { choiceOf } from '../kit/choice.js'
 import type { CommandContext } from '../kit/context.js'
 import { editText } from '../editor.js'
@@ -165,11 +166,16 @@ export async function edit(
     if (context.format === 'json') context.print({ json: { targets: before } })
     return undefined
   }
-  const replaced = await client.collections.relations.replace(source, type, targets, {
-    workspace,
-    ifMatch: current.etag ?? undefined,
-    signal: context.signal,
-  })
+  const replaced = await withYamlFailure(
+    context.io,
+    () =>
+      client.collections.relations.replace(source, type, targets, {
+        workspace,
+        ifMatch: current.etag ?? undefined,
+        signal: context.signal,
+      }),
+    'Error setting relation targets:',
+  )
   const result = {
     targets: replaced.targets.map((target) => ({ name: target.name, category: target.category })),
   }

@@ -1,8 +1,26 @@
 import { resolve } from 'node:path'
+import { CliError } from '../cli-error.js'
+import { isSdkError } from '../error-kind.js'
 import type { CommandContext } from '../kit/context.js'
 
 function workdir(context: CommandContext, given: string | undefined): string {
   return resolve(context.io.cwd, given ?? '.')
+}
+
+/** A directory without MANIFEST, in the Python client's words. */
+function notACheckout(directory: string): (error: unknown) => never {
+  return (error) => {
+    if (
+      isSdkError(error, 'InvalidRepositoryError') &&
+      (error as { rule?: unknown }).rule === 'missing_manifest'
+    ) {
+      throw new CliError(`${directory} is not a repository`, {
+        cause: error,
+        hint: 'Fetch a collection into it first with debusine-ts task-config pull.',
+      })
+    }
+    throw error
+  }
 }
 
 /**
@@ -56,11 +74,10 @@ export async function push(
   const client = await context.client()
   const dryRun = values.dryRun
   context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
-  const result = await client.taskConfigurations.push(workdir(context, values.workdir), {
-    dryRun,
-    force: values.force,
-    signal: context.signal,
-  })
+  const directory = workdir(context, values.workdir)
+  const result = await client.taskConfigurations
+    .push(directory, { dryRun, force: values.force, signal: context.signal })
+    .catch(notACheckout(directory))
   for (const warning of result.warnings) context.warn(warning)
   context.feedback(
     `${result.added} added, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged`,

@@ -83,6 +83,34 @@ export const workRequestCommands = [
     handler: async () => (await import('./work-request.js')).abort,
   }),
   defineCommand({
+    path: ['work-request', 'unblock'],
+    summary: 'review a work request blocked for a manual review: accept it, reject it, or add notes',
+    description: 'Accepting lets the blocked step run; rejecting aborts it. Prints the work request.',
+    options: {
+      accept: { kind: 'flag', python: false, summary: 'let it run' },
+      reject: { kind: 'flag', python: false, summary: 'abort it' },
+      notes: { kind: 'string', python: false, valueName: 'TEXT', summary: 'notes for the record' },
+    },
+    arguments: { id: workRequestId },
+    examples: ['work-request unblock 42 --accept --notes "Reviewed"'],
+    python: false,
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).unblock,
+  }),
+  defineCommand({
+    path: ['work-request', 'confirm'],
+    summary: 'answer a Wait/confirm task: confirm it (the workflow goes on) or deny it',
+    options: {
+      deny: { kind: 'flag', python: false, summary: 'deny instead of confirm (the workflow is aborted)' },
+      comment: { kind: 'string', python: false, valueName: 'TEXT', summary: 'a comment for the record' },
+    },
+    arguments: { id: workRequestId },
+    examples: ['work-request confirm 42 --comment "Ship it"'],
+    python: false,
+    output: 'model',
+    handler: async () => (await import('./work-request.js')).confirm,
+  }),
+  defineCommand({
     path: ['work-request', 'sign'],
     summary: 'sign the upload a Wait/externaldebsign work request waits for, and complete it',
     description:

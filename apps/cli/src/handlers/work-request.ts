@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import type { Artifact } from '@debusine-ts/models'
+import { access, constants, readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { isSdkError } from '../error-kind.js'
+import { UsageError } from '../usage-error.js'
+import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { exitCodes } from '../exit-codes.js'
@@ -11,11 +13,11 @@ import { workRequestFields, workRequestTable } from './render.js'
 /** `work-request list`. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
   const client = await context.client()
-  const requests = await client.workRequests.list({}, { signal: context.signal }).toArray({ limit })
-  context.print({
-    json: requests,
-    yaml: requests.map((request) => shaped(request, workRequestShape)),
-    human: () => workRequestTable(requests),
+  // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
+  await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, {
+    json: (request) => request,
+    yaml: (request) => shaped(request, workRequestShape),
+    human: workRequestTable,
   })
   return undefined
 }
@@ -89,9 +91,7 @@ export async function manage(
   { id, setPriorityAdjustment: adjustment }: { id: number; setPriorityAdjustment: number | undefined },
 ): Promise<undefined> {
   if (adjustment === undefined) {
-    throw new CliError('Nothing to do: no change was requested.', {
-      hint: 'Give --set-priority-adjustment N.',
-    })
+    throw new CliError('no changes specified', { hint: 'Give --set-priority-adjustment N.' })
   }
   const client = await context.client()
   const request = await client.workRequests.updatePriority(id, adjustment, {
@@ -117,6 +117,53 @@ export async function abort(context: CommandContext, { id }: { id: number }): Pr
   return undefined
 }
 
+/** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
+async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
+  const client = await context.client()
+  context.print({
+    json: request,
+    yaml: shaped(request, workRequestShape),
+    human: () => workRequestFields(request, client.webuiUrl(request.url)),
+  })
+}
+
+/** `work-request unblock`: the manual review of a blocked work request. */
+export async function unblock(
+  context: CommandContext,
+  values: { id: number; accept: boolean; reject: boolean; notes: string | undefined },
+): Promise<undefined> {
+  if (values.accept && values.reject) {
+    throw new UsageError('argument --reject: not allowed with argument --accept', context.path)
+  }
+  if (!values.accept && !values.reject && values.notes === undefined) {
+    throw new UsageError('one of the arguments --accept --reject --notes is required', context.path)
+  }
+  const action = values.accept ? 'accept' : values.reject ? 'reject' : undefined
+  const client = await context.client()
+  await printRequest(
+    context,
+    await client.workRequests.unblock(values.id, { action, notes: values.notes }, { signal: context.signal }),
+  )
+  return undefined
+}
+
+/** `work-request confirm`: the answer to a Wait/confirm task. */
+export async function confirm(
+  context: CommandContext,
+  values: { id: number; deny: boolean; comment: string | undefined },
+): Promise<undefined> {
+  const client = await context.client()
+  await printRequest(
+    context,
+    await client.workRequests.confirm(
+      values.id,
+      { confirm: !values.deny, comment: values.comment },
+      { signal: context.signal },
+    ),
+  )
+  return undefined
+}
+
 /** `work-request watch`: follow until completion; the exit code comes from the result. */
 export async function watch(
   context: CommandContext,
@@ -138,6 +185,8 @@ export async function onCompleted(
   },
 ): Promise<number> {
   const { command, commandArguments: args, workspace: workspaces, lastCompletedAt: state } = values
+  const stateFile = state === undefined ? undefined : resolve(context.io.cwd, state)
+  if (stateFile !== undefined) await checkStateFile(stateFile)
   const client = await context.client()
   const { onWorkRequestCompleted } = await import('@debusine-ts/events')
   // A command that is not executable, or an unusable state file, are the library's
@@ -146,13 +195,43 @@ export async function onCompleted(
     command,
     args,
     workspaces,
-    lastCompletedAt: state === undefined ? undefined : resolve(context.io.cwd, state),
+    lastCompletedAt: stateFile,
     workingDirectory: context.io.cwd,
     signal: context.signal,
     onConnect: () => context.feedback('Connected; waiting for completed work requests.'),
     onCommandFinished: (info) => {
       if (info.error !== undefined) context.warn(`${command} did not start: ${info.error.message}`)
     },
+  }).catch((error: unknown) => {
+    if (!isSdkError(error, 'CommandNotFoundError')) throw error
+    throw new CliError(`"${command}" does not exist or is not executable`, {
+      cause: error,
+      hint: 'Give the path of an executable file, or the name of a command on PATH.',
+    })
   })
   return exitCodes.success
+}
+
+/** The state file's checks of the Python client, before anything is started. */
+async function checkStateFile(file: string): Promise<void> {
+  const directory = dirname(file)
+  const hint = 'Choose a state file in a directory you can write to, with --last-completed-at.'
+  if (!(await accessible(directory, constants.W_OK))) {
+    throw new CliError(`write access denied for directory "${directory}"`, { hint })
+  }
+  if (
+    (await accessible(file, constants.F_OK)) &&
+    !(await accessible(file, constants.R_OK | constants.W_OK))
+  ) {
+    throw new CliError(`write or read access denied for "${file}"`, { hint })
+  }
+}
+
+async function accessible(path: string, mode: number): Promise<boolean> {
+  try {
+    await access(path, mode)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -12,9 +12,15 @@ const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 're
 function checkKeys(data: Record<string, unknown>): void {
   const unknown = Object.keys(data).filter((key) => !(dataKeys as readonly string[]).includes(key))
   if (unknown.length > 0) {
-    throw new CliError(`Unknown keys in the template data: ${unknown.sort().join(', ')}.`, {
-      hint: `Allowed keys: ${dataKeys.join(', ')}.`,
-    })
+    const list = (keys: readonly string[]): string =>
+      `[${[...keys]
+        .sort()
+        .map((key) => `'${key}'`)
+        .join(', ')}]`
+    throw new CliError(
+      `parsing input data: Expecting only 4 keys: ${list(dataKeys)}, found: ${list(Object.keys(data))}`,
+      { hint: `Unknown: ${unknown.sort().join(', ')}.` },
+    )
   }
 }
 

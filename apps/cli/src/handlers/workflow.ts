@@ -6,11 +6,10 @@ import { printStarted } from './follow.js'
 /** `workflow list`: root workflows, newest first. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
   const client = await context.client()
-  const workflows = await client.workflows.list({}, { signal: context.signal }).toArray({ limit })
-  context.print({
-    json: workflows,
-    yaml: workflows.map((workflow) => shaped(workflow, workRequestShape)),
-    human: () => workRequestTable(workflows),
+  await context.printList(client.workflows.list({}, { signal: context.signal }), limit, {
+    json: (workflow) => workflow,
+    yaml: (workflow) => shaped(workflow, workRequestShape),
+    human: workRequestTable,
   })
   return undefined
 }

@@ -5,7 +5,7 @@ import {
 } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import { editAndApply } from '../editor.js'
-import { reportError } from '../error-report.js'
+import { withYamlFailure, writeYamlFailure } from '../error-report.js'
 import type { CommandContext } from '../kit/context.js'
 
 type Element = Pick<InheritanceChainElement, 'id' | 'scope' | 'workspace'>
@@ -61,7 +61,9 @@ export async function inheritance(
   const client = await context.client()
   // As the Python client: the (deprecated) positional wins over --workspace.
   const workspace = await context.workspace(values.workspaceArgument ?? values.workspace)
-  const current = await client.workspaces.getInheritance(workspace, { signal: context.signal })
+  const current = await withYamlFailure(context.io, () =>
+    client.workspaces.getInheritance(workspace, { signal: context.signal }),
+  )
   const before = current.chain.map(plain)
   const parse = (items: string[] | undefined): Element[] =>
     (items ?? []).map((item) => plain(parseInheritanceChainElement(item)))
@@ -74,6 +76,7 @@ export async function inheritance(
   if (values.set !== undefined) chain = parse(values.set)
   const apply = (elements: Element[]) =>
     client.workspaces.setInheritance(workspace, elements, { signal: context.signal })
+  const { io } = context
   let result = current
   if (values.edit) {
     result =
@@ -81,12 +84,12 @@ export async function inheritance(
         help: editHelp(workspace),
         check: editedChain,
         apply,
-        report: (error) =>
-          reportError(error, { io: context.io, format: context.format, debug: false, interrupted: false }),
+        // As the Python client: the refusal as a YAML document, then the question.
+        report: (error) => writeYamlFailure(io, error),
         what: 'workspace inheritance',
       })) ?? current
   } else if (JSON.stringify(chain) !== JSON.stringify(before)) {
-    result = await apply(chain)
+    result = await withYamlFailure(io, () => apply(chain), 'Error setting inheritance:')
   }
   context.print({ json: result, yaml: { links: result.links, chain: result.chain.map(plain) } })
   return undefined

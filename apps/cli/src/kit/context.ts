@@ -33,6 +33,16 @@ export interface Printable {
   readonly human?: () => string
 }
 
+/** How each item of a list is printed in each format. */
+export interface ListRendering<Item> {
+  /** The JSON value of an item (`--json`). */
+  readonly json: (item: Item) => unknown
+  /** The YAML value of an item (`--yaml`): the Python client's shape. */
+  readonly yaml: (item: Item) => unknown
+  /** The table for humans, of all the items (a table needs every row for its widths). */
+  readonly human: (items: readonly Item[]) => string
+}
+
 /** What a command handler gets besides its values: where to print, the server, the client. */
 export interface CommandContext {
   readonly io: Io
@@ -55,6 +65,11 @@ export interface CommandContext {
   readData(source: string | undefined): Promise<Record<string, unknown>>
   /** Print a result on stdout in the chosen format. */
   print(result: Printable): void
+  /**
+   * Print at most `limit` items of a list as they arrive: with `--yaml` and `--json` each item
+   * is written when it comes, in flat memory, the same bytes as the whole list printed at once.
+   */
+  printList<Item>(items: AsyncIterable<Item>, limit: number, rendering: ListRendering<Item>): Promise<void>
   /** A feedback line on stderr (not with `--silent`). */
   feedback(text: string): void
   /** A warning on stderr (even with `--silent`). */

@@ -7,6 +7,7 @@ import type { Io } from '../io.js'
 import { UsageError } from '../usage-error.js'
 import { cliVersion } from '../version.js'
 import { toYaml } from '../yaml-output.js'
+import { limited, writeJsonList, writeYamlList } from './list-output.js'
 import type { CommandContext, GlobalOptions, OutputFormat, OutputStyle, Printable } from './context.js'
 
 /** What {@link createContext} needs to know about the run. */
@@ -99,6 +100,13 @@ async function readData(io: Io, path: readonly string[], source: string): Promis
   return { ...value }
 }
 
+async function* map<Item, Value>(
+  items: AsyncIterable<Item>,
+  convert: (item: Item) => Value,
+): AsyncGenerator<Value> {
+  for await (const item of items) yield convert(item)
+}
+
 /** The context a handler gets: lazy server settings and client, input, and output in the chosen format. */
 export function createContext(settings: ContextSettings): CommandContext {
   const { io, global, format } = settings
@@ -137,6 +145,17 @@ export function createContext(settings: ContextSettings): CommandContext {
         // As the Python client: a document marker when the input YAML came from stdin too.
         io.stdout.write(`${dataFromStdin ? '---\n' : ''}${toYaml(result.yaml ?? result.json)}`)
       } else io.stdout.write(result.human())
+    },
+    printList: async (items, limit, rendering) => {
+      const first = limited(items, limit)
+      if (format === 'json') return writeJsonList(io.stdout, map(first, rendering.json))
+      if (format === 'yaml' || settings.output === 'yaml') {
+        if (dataFromStdin) io.stdout.write('---\n')
+        return writeYamlList(io.stdout, map(first, rendering.yaml))
+      }
+      const all = []
+      for await (const item of first) all.push(item)
+      io.stdout.write(rendering.human(all))
     },
     feedback: (text) => {
       if (!global.silent) io.stderr.write(`${text}\n`)

@@ -15,6 +15,7 @@ export function isIsoDate(text: string): boolean {
     part === undefined ? undefined : Number(part),
   )
   if (month !== undefined && (month < 1 || month > 12)) return false
-  if (day !== undefined && (day < 1 || day > new Date(Date.UTC(year ?? 0, month ?? 1, 0)).getUTCDate())) return false
+  if (day !== undefined && (day < 1 || day > new Date(Date.UTC(year ?? 0, month ?? 1, 0)).getUTCDate()))
+    return false
   return (hour ?? 0) <= 24 && (minute ?? 0) < 60 && (second ?? 0) < 60
 }

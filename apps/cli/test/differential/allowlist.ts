@@ -9,7 +9,12 @@ export const differences = [
   {
     id: 'new-commands-and-options',
     kind: 'new',
-    note: '`--json` on every command, `work-request watch`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `completion bash|zsh|fish`, progress bars on a terminal.',
+    note: '`--json` on every command, `work-request watch`, `work-request unblock` and `confirm`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `artifact download --complete-files-only`, `completion bash|zsh|fish`, progress bars on a terminal.',
+  },
+  {
+    id: 'outcome-unknown-exit-code',
+    kind: 'new',
+    note: 'Exit code 4 when the answer to a create was lost and what it made was not found (it may or may not exist; the message says how to check); the Python client has no such case (3 at best).',
   },
   {
     id: 'global-options-after-command',
@@ -50,6 +55,11 @@ export const differences = [
     id: 'feedback-on-stderr',
     kind: 'kept',
     note: 'Feedback lines (`Work request started: …`) always go to stderr, so stdout holds only data (the Python client prints some on stdout without `--yaml`).',
+  },
+  {
+    id: 'errors-on-stderr',
+    kind: 'kept',
+    note: 'Server errors are printed on stderr; the Python client prints them on stdout (through its console, wrapped at 80 columns) unless `--yaml`.',
   },
   {
     id: 'yaml-errors-status-code',

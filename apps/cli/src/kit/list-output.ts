@@ -1,0 +1,34 @@
+import type { OutputStream } from '../io.js'
+import { toYaml } from '../yaml-output.js'
+
+/** At most `limit` items of `items`; stops reading (no further page is fetched) at the limit. */
+export async function* limited<Item>(items: AsyncIterable<Item>, limit: number): AsyncGenerator<Item> {
+  if (limit <= 0) return
+  let count = 0
+  for await (const item of items) {
+    yield item
+    count += 1
+    if (count >= limit) return
+  }
+}
+
+/** Write a list as YAML item by item: the bytes `toYaml(list)` gives, without holding the list. */
+export async function writeYamlList(stream: OutputStream, items: AsyncIterable<unknown>): Promise<void> {
+  let empty = true
+  for await (const item of items) {
+    stream.write(toYaml([item]))
+    empty = false
+  }
+  if (empty) stream.write(toYaml([]))
+}
+
+/** Write a list as JSON item by item: the bytes of `JSON.stringify(list, null, 2)` and a newline. */
+export async function writeJsonList(stream: OutputStream, items: AsyncIterable<unknown>): Promise<void> {
+  let empty = true
+  for await (const item of items) {
+    const text = JSON.stringify(item, null, 2).replace(/^/gm, '  ')
+    stream.write(`${empty ? '[\n' : ',\n'}${text}`)
+    empty = false
+  }
+  stream.write(empty ? '[]\n' : '\n]\n')
+}

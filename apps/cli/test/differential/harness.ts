@@ -1,0 +1,202 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { parse } from 'yaml'
+import { main } from '../../src/main.js'
+import { realServer } from '../../../../tooling/vitest/real-server.js'
+import { differences, type DifferenceId } from './allowlist.js'
+
+/** What one CLI did: exit code and output. */
+export interface Run {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Where and how to run a command line with both CLIs. */
+export interface RunSettings {
+  /** Standard input (YAML data). */
+  readonly stdin?: string
+  /** The working directory; under /tmp, which the Python CLI's chroot sees too. */
+  readonly cwd?: string
+}
+
+/** Run the Python CLI 0.16.2 (in the real server's chroot, as testuser's config says). */
+export function runPython(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(realServer().pythonClient, argv, { cwd: settings.cwd ?? '/tmp' })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }))
+    child.stdin.end(settings.stdin ?? '')
+  })
+}
+
+/** Run debusine-ts in-process, with the same command line. */
+export async function runOurs(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  const code = await main(argv, {
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stdin: Readable.from([settings.stdin ?? '']),
+    env: { HOME: '/nonexistent' },
+    cwd: settings.cwd ?? '/tmp',
+  })
+  return { code, stdout, stderr }
+}
+
+/** A directory under /tmp that both CLIs (and the testuser of the chroot) can use. */
+export function sharedDirectory(prefix: string): string {
+  const directory = mkdtempSync(`/tmp/debusine-ts-diff-${prefix}-`)
+  statSync(directory)
+  return directory
+}
+
+/** A config file for both CLIs: the real server, a token, a default workspace. */
+export function sharedConfig(options: { token?: string; workspace?: string } = {}): string {
+  const server = realServer()
+  const path = join(sharedDirectory('config'), 'config.ini')
+  writeFileSync(
+    path,
+    [
+      '[General]',
+      'default-server = real',
+      '',
+      '[server:real]',
+      `api-url = ${server.apiUrl}`,
+      `scope = ${server.scope}`,
+      `token = ${options.token ?? server.token}`,
+      `default-workspace = ${options.workspace ?? server.workspace}`,
+      '',
+    ].join('\n'),
+  )
+  return path
+}
+
+/** The files of a directory and their contents, for comparing what the CLIs wrote. */
+export function filesOf(directory: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(directory)
+      .sort()
+      .map((name) => [name, readFileSync(join(directory, name)).toString('base64')]),
+  )
+}
+
+/** Python's argparse usage error: the message after `PROG: error: `. */
+function usageMessage(stderr: string): string | undefined {
+  return /: error: (.*)$/m.exec(stderr)?.[1]?.trim()
+}
+
+/** A YAML failure document `{result: failure, error}` (some Python commands print one on stderr). */
+function failureDocument(text: string): unknown {
+  const value = yamlOf(text.replace(/^Error setting [a-z ]+:\n/, ''))
+  return typeof value === 'object' && value !== null && 'result' in value
+    ? withoutStatusCode(value)
+    : undefined
+}
+
+/**
+ * What a run says went wrong, as one line: argparse's message, else the error text with
+ * the `Error:`/`Error (404):`/`Command failed:` prefix and line wrapping taken out.
+ */
+export function errorText(text: string): string {
+  return (
+    usageMessage(text) ??
+    text
+      .replace(/^(Error( \(\d+\))?|Command failed): /, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
+}
+
+function yamlOf(text: string): unknown {
+  try {
+    return parse(text.replace(/^---\n/, ''))
+  } catch {
+    return text
+  }
+}
+
+/** How one case compares the two runs. */
+export interface Comparison {
+  /** stdout: parsed YAML (default), not compared, or compared after a normalisation. */
+  readonly stdout?: 'yaml' | 'ignore' | ((value: unknown) => unknown)
+  /** A phrase both first lines of stderr must contain, instead of ours containing Python's. */
+  readonly phrase?: RegExp
+  /** Differences kept on purpose that this case shows. */
+  readonly allowed?: readonly DifferenceId[]
+}
+
+/** Drop `status_code` from a failure document (allowlisted: ours has it with --yaml). */
+function withoutStatusCode(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return value
+  const { error, ...rest } = value as { error: unknown }
+  if (typeof error !== 'object' || error === null) return value
+  const { status_code: _statusCode, ...errorRest } = error as Record<string, unknown>
+  return { ...rest, error: errorRest }
+}
+
+/**
+ * The Python client prints server errors with its Rich console on stdout (wrapped at 80
+ * columns) unless `--yaml`; ours go to stderr (allowlist `errors-on-stderr`). Such a run's
+ * error text is its stdout, and its stdout holds no data.
+ */
+function pythonOutputs(python: Run, ours: Run): { stdout: string; error: string } {
+  const richError = python.code !== 0 && python.stderr.trim() === '' && ours.stdout.trim() === ''
+  return richError ? { stdout: '', error: python.stdout } : { stdout: python.stdout, error: python.stderr }
+}
+
+function compareErrors(pythonError: string, ourError: string, comparison: Comparison): string | undefined {
+  const document = failureDocument(pythonError)
+  if (document !== undefined) {
+    const mine = failureDocument(ourError.replace(/^# .*$/gm, ''))
+    return JSON.stringify(mine) === JSON.stringify(document)
+      ? undefined
+      : `failure document on stderr:\n--- python\n${pythonError}\n--- ours\n${ourError}`
+  }
+  const [theirs, mine] = [errorText(pythonError), errorText(ourError)]
+  const same =
+    comparison.phrase === undefined
+      ? mine.includes(theirs)
+      : comparison.phrase.test(theirs) && comparison.phrase.test(mine)
+  return same ? undefined : `error message:\n  python: ${theirs}\n  ours:   ${mine}`
+}
+
+/** What differs between the Python run and ours, as lines for a test failure (empty: nothing). */
+export function compareRuns(python: Run, ours: Run, comparison: Comparison = {}): string[] {
+  const problems: string[] = []
+  const allowed = new Set(comparison.allowed ?? [])
+  for (const id of allowed) {
+    if (!differences.some((difference) => difference.id === id)) problems.push(`unknown allowlist id ${id}`)
+  }
+  if (python.code !== ours.code) problems.push(`exit code: python ${python.code}, ours ${ours.code}`)
+  const outputs = pythonOutputs(python, ours)
+  const style = comparison.stdout ?? 'yaml'
+  if (style !== 'ignore') {
+    const normalize = typeof style === 'function' ? style : (value: unknown) => value
+    const mine = withoutStatusCode(normalize(yamlOf(ours.stdout)))
+    const theirs = withoutStatusCode(normalize(yamlOf(outputs.stdout)))
+    if (JSON.stringify(mine) !== JSON.stringify(theirs)) {
+      problems.push(`stdout:\n--- python\n${python.stdout}\n--- ours\n${ours.stdout}`)
+    }
+  }
+  if (python.code !== 0 && !allowed.has('messages')) {
+    const problem = compareErrors(outputs.error, ours.stderr, comparison)
+    if (problem !== undefined) problems.push(problem)
+  }
+  return problems
+}
+
+/** Run the same command line through both CLIs and compare them. */
+export async function differential(
+  argv: readonly string[],
+  settings: RunSettings & Comparison = {},
+): Promise<{ python: Run; ours: Run; problems: string[] }> {
+  const [python, ours] = await Promise.all([runPython(argv, settings), runOurs(argv, settings)])
+  return { python, ours, problems: compareRuns(python, ours, settings) }
+}
