@@ -62,6 +62,23 @@ export async function withYamlFailure<Result>(
   }
 }
 
+/** A refusal of the server for humans: status and title, detail, validation errors, a hint. */
+function apiErrorLines(apiError: ApiErrorLike): string[] {
+  const lines = [`Error (${apiError.status}): ${apiError.title}`]
+  if (typeof apiError.detail === 'string' && apiError.detail !== '') lines.push(apiError.detail)
+  else if (apiError.detail !== undefined && apiError.detail !== null) {
+    lines.push(JSON.stringify(apiError.detail, null, 2))
+  }
+  if (apiError.validationErrors !== undefined) lines.push(JSON.stringify(apiError.validationErrors, null, 2))
+  if (apiError.hint !== undefined) lines.push(`Hint: ${apiError.hint}`)
+  else if (apiError.status === 403) {
+    lines.push('Hint: check the token of this server in the config file, and your role in the workspace.')
+  } else if (apiError.status === 401) {
+    lines.push('Hint: the token is missing or not accepted; check the config file or run setup.')
+  }
+  return lines
+}
+
 /**
  * The one place that turns an error into output and an exit code (CLI_REFERENCE §2):
  * usage errors 2; every handled error 3 (config, server problems, not found, forbidden,
@@ -99,20 +116,8 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
     return exitCodes.handled
   }
   if (isSdkError(error, 'ApiError')) {
-    const apiError = error as ApiErrorLike
-    machine(serverFailure(apiError))
-    line(`Error (${apiError.status}): ${apiError.title}`)
-    if (typeof apiError.detail === 'string' && apiError.detail !== '') line(apiError.detail)
-    else if (apiError.detail !== undefined && apiError.detail !== null)
-      line(JSON.stringify(apiError.detail, null, 2))
-    if (apiError.validationErrors !== undefined) line(JSON.stringify(apiError.validationErrors, null, 2))
-    if (apiError.hint !== undefined) {
-      line(`Hint: ${apiError.hint}`)
-    } else if (apiError.status === 403) {
-      line('Hint: check the token of this server in the config file, and your role in the workspace.')
-    } else if (apiError.status === 401) {
-      line('Hint: the token is missing or not accepted; check the config file or run setup.')
-    }
+    machine(serverFailure(error as ApiErrorLike))
+    for (const text of apiErrorLines(error as ApiErrorLike)) line(text)
     return exitCodes.handled
   }
   if (isSdkError(error, 'ConnectionError')) {

@@ -139,7 +139,7 @@ describe('work-request', () => {
     const id = String((JSON.parse(created.stdout) as { id: number }).id)
     const nothing = await cli(['work-request', 'manage', id])
     expect(nothing.code).toBe(3)
-    expect(nothing.stderr).toMatch(/Nothing to do/)
+    expect(nothing.stderr).toMatch(/no changes specified/)
     const manage = await cli(['work-request', 'manage', id, '--set-priority-adjustment', '-1'])
     expect(manage.code, manage.stderr).toBe(0)
     expect(manage.stdout).toBe('')
