@@ -63,6 +63,48 @@ function handshakeRefusal(error: Error): Error | undefined {
 }
 
 /**
+ * Ping `socket` every `heartbeatIntervalMs` once started; when a pong is not back within
+ * `heartbeatTimeoutMs`, report it to `onDead` and terminate the socket.
+ */
+function heartbeat(
+  socket: WebSocket,
+  setup: Pick<ConnectionSetup, 'url' | 'heartbeatIntervalMs' | 'heartbeatTimeoutMs'>,
+  onDead: (error: ConnectionError) => void,
+): { start: () => void; alive: () => void; stop: () => void } {
+  let interval: ReturnType<typeof setInterval> | undefined
+  let pongTimer: ReturnType<typeof setTimeout> | undefined
+  const alive = (): void => {
+    clearTimeout(pongTimer)
+    pongTimer = undefined
+  }
+  const start = (): void => {
+    interval = setInterval(() => {
+      if (pongTimer !== undefined) return
+      pongTimer = setTimeout(() => {
+        onDead(
+          new ConnectionError({
+            method: 'GET',
+            url: setup.url,
+            reason: `no answer to a ping within ${setup.heartbeatTimeoutMs} ms`,
+            delivery: 'unknown',
+          }),
+        )
+        socket.terminate()
+      }, setup.heartbeatTimeoutMs)
+      socket.ping()
+    }, setup.heartbeatIntervalMs)
+  }
+  return {
+    start,
+    alive,
+    stop: () => {
+      clearInterval(interval)
+      alive()
+    },
+  }
+}
+
+/**
  * Open one websocket to the completion channel and follow it until it ends: resolves with
  * how it ended, rejects with a refusal ({@link TokenRejectedError}, {@link ChannelRejectedError},
  * `TokenDisabledError`). Pings every `heartbeatIntervalMs` and drops a connection whose
@@ -82,42 +124,24 @@ export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> 
     let serverDate: string | undefined
     let fatal: Error | undefined
     let failure: Error | undefined
-    let heartbeat: ReturnType<typeof setInterval> | undefined
-    let pongTimer: ReturnType<typeof setTimeout> | undefined
     const connectTimer = setTimeout(() => {
       failure = new TimeoutError({ method: 'GET', url, timeoutMs: setup.connectTimeoutMs })
       socket.terminate()
     }, setup.connectTimeoutMs)
-    const alive = (): void => {
-      clearTimeout(pongTimer)
-      pongTimer = undefined
-    }
-    const startHeartbeat = (): void => {
-      heartbeat = setInterval(() => {
-        if (pongTimer !== undefined) return
-        pongTimer = setTimeout(() => {
-          failure = new ConnectionError({
-            method: 'GET',
-            url,
-            reason: `no answer to a ping within ${setup.heartbeatTimeoutMs} ms`,
-            delivery: 'unknown',
-          })
-          socket.terminate()
-        }, setup.heartbeatTimeoutMs)
-        socket.ping()
-      }, setup.heartbeatIntervalMs)
-    }
+    const pulse = heartbeat(socket, setup, (error) => {
+      failure = error
+    })
     const handlers = {
       connected: (): void => {
         connected = true
         clearTimeout(connectTimer)
-        startHeartbeat()
+        pulse.start()
         setup.onConnected(serverDate)
       },
       work_request_completed: setup.onCompleted,
     }
     socket.on('message', (data, isBinary) => {
-      alive()
+      pulse.alive()
       if (fatal !== undefined) return
       try {
         processAsyncMessage(isBinary ? data : frameText(data), handlers, logger)
@@ -126,7 +150,7 @@ export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> 
         socket.close(normalClosure)
       }
     })
-    socket.on('pong', alive)
+    socket.on('pong', pulse.alive)
     socket.on('upgrade', (response) => {
       serverDate = response.headers.date
     })
@@ -143,8 +167,7 @@ export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> 
     })
     socket.on('close', (code, reason) => {
       clearTimeout(connectTimer)
-      clearInterval(heartbeat)
-      alive()
+      pulse.stop()
       setup.onSocket(undefined)
       if (fatal !== undefined) {
         reject(fatal)
