@@ -99,6 +99,35 @@ function onlyFile(label: string, paths: string[], rule: string, matches: (path: 
   if (!matches(path)) throw new ArtifactRuleError(`${label} file "${path}" must ${rule}`, [path])
 }
 
+function checkBinaryPackages(label: string, paths: string[]): void {
+  if (paths.length === 0) throw new ArtifactRuleError(`${label} needs at least one file; got none`)
+  const others = paths.filter((path) => !isBinaryPackage(path))
+  if (others.length > 0) {
+    throw new ArtifactRuleError(`${label} files must end with ".deb" or ".udeb"; got ${list(others)}`, others)
+  }
+}
+
+async function checkLintian(
+  label: string,
+  paths: string[],
+  files: ReadonlyMap<string, string>,
+): Promise<void> {
+  sameSet(label, paths, ['analysis.json', 'lintian.txt'], 'exactly "analysis.json" and "lintian.txt"')
+  const analysis = files.get('analysis.json')
+  if (analysis === undefined) return
+  try {
+    JSON.parse(await readFile(analysis, 'utf8'))
+  } catch (error) {
+    throw new ArtifactRuleError(
+      `${label} file "analysis.json" (${analysis}) must be valid JSON`,
+      [analysis],
+      {
+        cause: error,
+      },
+    )
+  }
+}
+
 function listedNames(value: unknown): string[] {
   return Array.isArray(value)
     ? value.flatMap((entry: unknown) =>
@@ -148,40 +177,16 @@ export async function checkCategoryRules(contents: ArtifactContents): Promise<vo
     case ArtifactCategory.BINARY_PACKAGE:
       onlyFile(label, paths, 'end with ".deb" or ".udeb"', isBinaryPackage)
       return
-    case ArtifactCategory.BINARY_PACKAGES: {
-      if (paths.length === 0) throw new ArtifactRuleError(`${label} needs at least one file; got none`)
-      const others = paths.filter((path) => !isBinaryPackage(path))
-      if (others.length > 0) {
-        throw new ArtifactRuleError(
-          `${label} files must end with ".deb" or ".udeb"; got ${list(others)}`,
-          others,
-        )
-      }
+    case ArtifactCategory.BINARY_PACKAGES:
+      checkBinaryPackages(label, paths)
       return
-    }
     case ArtifactCategory.DEBUG_SYMBOLS: {
       const data = contents.data as ArtifactDataByCategory['debian:debug-symbols']
       sameSet(label, paths, [...data.build_ids], 'named after the build ids of its data')
       return
     }
-    case ArtifactCategory.LINTIAN: {
-      sameSet(label, paths, ['analysis.json', 'lintian.txt'], 'exactly "analysis.json" and "lintian.txt"')
-      const analysis = contents.files.get('analysis.json')
-      if (analysis !== undefined) {
-        try {
-          JSON.parse(await readFile(analysis, 'utf8'))
-        } catch (error) {
-          throw new ArtifactRuleError(
-            `${label} file "analysis.json" (${analysis}) must be valid JSON`,
-            [analysis],
-            {
-              cause: error,
-            },
-          )
-        }
-      }
-      return
-    }
+    case ArtifactCategory.LINTIAN:
+      return checkLintian(label, paths, contents.files)
     case ArtifactCategory.SYSTEM_TARBALL:
       onlyFile(label, paths, 'end with ".tar.xz"', (path) => path.endsWith('.tar.xz'))
       return
