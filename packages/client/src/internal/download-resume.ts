@@ -2,7 +2,6 @@ import {
   AbortError,
   ApiError,
   ConnectionError,
-  classifyNetworkFailure,
   defaultRetryDelays,
   retryDelay,
   sleep,
@@ -11,6 +10,7 @@ import {
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
 import type { VerifiedFile } from './download-file.js'
 import { stallWatchdog } from './stall-watchdog.js'
+import { describeFailure } from './transfer-failure.js'
 
 /** What {@link downloadResumable} needs. */
 export interface ResumableDownloadInput {
@@ -54,8 +54,7 @@ function isRetryable(error: unknown, stalled: boolean): boolean {
 function describe(error: unknown, stalled: boolean, stallTimeout: number): string {
   if (stalled) return `no progress for ${Math.round(stallTimeout / 1000)} s`
   if (error instanceof EndedEarly) return error.message
-  if (ApiError.isInstance(error)) return `HTTP ${error.status} ${error.title}`
-  return classifyNetworkFailure(error).reason
+  return describeFailure(error)
 }
 
 /** One GET of the rest of the file, appended to it. */

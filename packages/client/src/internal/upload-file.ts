@@ -4,7 +4,6 @@ import {
   ApiError,
   ConflictError,
   ConnectionError,
-  classifyNetworkFailure,
   defaultRetryDelays,
   keepSlashes,
   path as apiPath,
@@ -16,6 +15,7 @@ import {
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
 import { fileRangeStream, type FileRangeBody } from './file-range-stream.js'
 import { stallWatchdog } from './stall-watchdog.js'
+import { describeFailure } from './transfer-failure.js'
 
 /** How many times a whole file is restarted after the server rejected its hash (409). */
 export const MAX_WHOLE_FILE_ATTEMPTS = 3
@@ -80,15 +80,6 @@ class RestartFile extends Error {}
 
 /** A proxy refused the body as too large (413). */
 class BodyTooLarge extends Error {}
-
-/** A few words about why a request failed, for the upload's message. */
-function describeFailure(error: unknown): string {
-  if (ApiError.isInstance(error)) {
-    const detail = typeof error.detail === 'string' && error.detail !== '' ? `: ${error.detail}` : ''
-    return `HTTP ${error.status} ${error.title}${detail}`
-  }
-  return classifyNetworkFailure(error).reason
-}
 
 /** Parse `Range: bytes=0-N` (N is a byte count, PROTOCOL §6.3). */
 function heldBytes(response: Response, size: number): number {
