@@ -37,11 +37,11 @@ function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  // The upload journal of these tests stays in their scratch directory.
-  process.env.XDG_STATE_HOME = mkdtempSync('/tmp/debusine-ts-state-')
   workspace = await freshWorkspace('artifacts')
   // Under /tmp so that the Python client (in the chroot) sees the same files.
   scratch = mkdtempSync('/tmp/debusine-ts-artifacts-')
+  // The upload journal of these tests stays in their scratch directory.
+  process.env.XDG_STATE_HOME = join(scratch, 'state')
 })
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
