@@ -1,5 +1,5 @@
 import { AbortError, NotFoundError, Transport } from '@debusine-ts/transport'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startChannel, type LoopbackChannel } from '../test/support/loopback-channel.js'
 import { CompletionEvents } from './completion-events.js'
 
@@ -100,9 +100,13 @@ describe('waitForCompletion', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     controller.abort()
     await expect(waiting).rejects.toSatisfy((error) => AbortError.isInstance(error))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(
-      channel.connections.every((connection) => connection.socket.readyState === connection.socket.CLOSED),
-    ).toBe(true)
+    // The sockets close after the rejection, as the close handshake completes: wait for it (bounded).
+    await vi.waitFor(
+      () =>
+        expect(
+          channel.connections.every((connection) => connection.socket.readyState === connection.socket.CLOSED),
+        ).toBe(true),
+      { timeout: 10_000, interval: 10 },
+    )
   })
 })
