@@ -147,11 +147,13 @@ describe('CompletionSubscription', () => {
   it('keeps a connection whose pings are answered', async () => {
     const server = await channel()
     const disconnects: DisconnectInfo[] = []
-    const subscription = eventsFor(server, { heartbeatIntervalMs: 20, heartbeatTimeoutMs: 40 }).subscribe({
+    // A ping unanswered for 250 ms would end the connection: over 800 ms (about 40 pings, three
+    // timeout windows) none did. The window leaves room for a loaded machine's pauses.
+    const subscription = eventsFor(server, { heartbeatIntervalMs: 20, heartbeatTimeoutMs: 250 }).subscribe({
       onDisconnect: (info) => disconnects.push(info),
     })
     await subscription.ready
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await new Promise((resolve) => setTimeout(resolve, 800))
     expect(disconnects).toEqual([])
     expect(server.connections).toHaveLength(1)
     subscription.close()
