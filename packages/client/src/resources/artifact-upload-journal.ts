@@ -75,6 +75,7 @@ export class UploadJournal {
   readonly directory: string
   readonly #maxAgeMs: number
 
+  /** A journal in `options.directory` (default {@link UploadJournal.defaultDirectory}). */
   constructor(options: UploadJournalOptions = {}) {
     this.directory = options.directory ?? UploadJournal.defaultDirectory()
     this.#maxAgeMs = options.maxAgeMs ?? DEFAULT_JOURNAL_MAX_AGE_MS
