@@ -224,7 +224,7 @@ describe('task-config pull and push', () => {
     const empty = mkdtempSync(join(tmpdir(), 'debusine-ts-task-config-'))
     const push = await cli(['task-config', 'push', '--workdir', empty])
     expect(push.code).toBe(3)
-    expect(push.stderr).toMatch(/MANIFEST/)
+    expect(push.stderr).toMatch(/^Error: .* is not a repository\n/)
     const pull = await cli(['task-config', 'pull', 'nonexistent', '--workdir', empty])
     expect(pull.code).toBe(3)
   })

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path'
+import { access } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { CliError } from '../cli-error.js'
-import { isSdkError } from '../error-kind.js'
 import type { CommandContext } from '../kit/context.js'
 
 function workdir(context: CommandContext, given: string | undefined): string {
@@ -8,19 +8,11 @@ function workdir(context: CommandContext, given: string | undefined): string {
 }
 
 /** A directory without MANIFEST, in the Python client's words. */
-function notACheckout(directory: string): (error: unknown) => never {
-  return (error) => {
-    if (
-      isSdkError(error, 'InvalidRepositoryError') &&
-      (error as { rule?: unknown }).rule === 'missing_manifest'
-    ) {
-      throw new CliError(`${directory} is not a repository`, {
-        cause: error,
-        hint: 'Fetch a collection into it first with debusine-ts task-config pull.',
-      })
-    }
-    throw error
-  }
+function notARepository(directory: string, cause: unknown): CliError {
+  return new CliError(`${directory} is not a repository`, {
+    cause,
+    hint: 'Fetch a collection into it first with debusine-ts task-config pull.',
+  })
 }
 
 /**
@@ -73,11 +65,20 @@ export async function push(
 ): Promise<undefined> {
   const client = await context.client()
   const dryRun = values.dryRun
-  context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
   const directory = workdir(context, values.workdir)
-  const result = await client.taskConfigurations
-    .push(directory, { dryRun, force: values.force, signal: context.signal })
-    .catch(notACheckout(directory))
+  // As the Python client: a directory that is not a checkout is refused before anything is said.
+  const { MANIFEST_FILE } = await import('@debusine-ts/client')
+  try {
+    await access(join(directory, MANIFEST_FILE))
+  } catch (error) {
+    throw notARepository(directory, error)
+  }
+  context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
+  const result = await client.taskConfigurations.push(directory, {
+    dryRun,
+    force: values.force,
+    signal: context.signal,
+  })
   for (const warning of result.warnings) context.warn(warning)
   context.feedback(
     `${result.added} added, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged`,

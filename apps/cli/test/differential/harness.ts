@@ -160,10 +160,13 @@ function compareErrors(pythonError: string, ourError: string, comparison: Compar
       : `failure document on stderr:\n--- python\n${pythonError}\n--- ours\n${ourError}`
   }
   const [theirs, mine] = [errorText(pythonError), errorText(ourError)]
+  // The key phrase must be on our first line (argparse's error line for a usage error).
+  const ourFirstLine =
+    usageMessage(ourError) ?? errorText(ourError.split('\n').find((line) => line.trim() !== '') ?? '')
   const same =
     comparison.phrase === undefined
       ? mine.includes(theirs)
-      : comparison.phrase.test(theirs) && comparison.phrase.test(mine)
+      : comparison.phrase.test(theirs) && comparison.phrase.test(ourFirstLine)
   return same ? undefined : `error message:\n  python: ${theirs}\n  ours:   ${mine}`
 }
 
