@@ -1,7 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import { ArtifactCategory } from '@debusine-ts/models'
 import { ArtifactRuleError } from './artifact-rule-error.js'
-import { ARTIFACT_DATA_SCHEMAS, type ArtifactDataByCategory, type FileRequest } from '@debusine-ts/models'
+import {
+  ARTIFACT_DATA_SCHEMAS,
+  artifactCategories,
+  type ArtifactDataByCategory,
+  type FileRequest,
+} from '@debusine-ts/models'
+
+// The one list of categories lives in models; artifacts re-exports it for its callers.
+export { artifactCategories }
 
 /** What the category rules look at: the category, its data and the paths in the artifact. */
 export interface ArtifactContents<Category extends ArtifactCategory = ArtifactCategory> {
@@ -37,15 +45,6 @@ export const CATEGORY_LABELS: Readonly<Record<ArtifactCategory, string>> = Objec
   [ArtifactCategory.REPOSITORY_INDEX]: 'Repository index artifact',
   [ArtifactCategory.TEST]: 'Test artifact',
 })
-
-/**
- * The sorted list of artifact categories, `debusine:test` included.
- * @example
- * artifactCategories().includes('debian:upload') // true
- */
-export function artifactCategories(): ArtifactCategory[] {
-  return (Object.keys(ARTIFACT_DATA_SCHEMAS) as ArtifactCategory[]).sort()
-}
 
 /**
  * Check that `category` is an artifact category.

@@ -5,8 +5,6 @@ import { ValidationError } from '../errors/validation-error.js'
 import { parseResponse } from '../parse.js'
 import {
   AnyLookupSingleResponseSchema,
-  LegacyLookupMultipleRequestModel,
-  LegacyLookupSingleRequestModel,
   LookupArtifactResponseSchema,
   LookupCollectionResponseSchema,
   LookupMultipleRequestModel,
@@ -60,16 +58,6 @@ describe('lookup requests', () => {
     ).toThrow(/unrecognized_keys/)
   })
 
-  it('earlier API: require work_request', () => {
-    expect(
-      LegacyLookupSingleRequestModel.create({ lookup: 7, work_request: 3, expect_type: 'artifact' })
-        .default_category,
-    ).toBeNull()
-    expect(() =>
-      LegacyLookupSingleRequestModel.create({ lookup: 7, expect_type: 'artifact' } as never),
-    ).toThrow(/work_request: .*\(invalid_type\)/)
-  })
-
   it('accept every expect_type and reject another, naming the field', () => {
     for (const expect_type of Object.values(LookupChildType)) {
       expect(LookupSingleRequestModel.create({ lookup: 'x@artifacts', expect_type }).expect_type).toBe(
@@ -105,10 +93,6 @@ describe('lookup requests', () => {
       LookupMultipleRequestModel.create({ lookup: [1, 'a@artifacts', dict], expect_type: 'artifact' }).lookup,
     ).toHaveLength(3)
     expect(LookupMultipleRequestModel.create({ lookup: dict, expect_type: 'artifact' }).lookup).toEqual(dict)
-    expect(
-      LegacyLookupMultipleRequestModel.create({ lookup: [dict], work_request: 1, expect_type: 'any' })
-        .work_request,
-    ).toBe(1)
   })
 
   it('multiple lookups reject a dict with an unknown key or child_type, naming it', () => {

@@ -98,39 +98,6 @@ export type LookupMultipleRequest = z.infer<typeof LookupMultipleRequestSchema>
 /** Build and update validated {@link LookupMultipleRequest} values. */
 export const LookupMultipleRequestModel = defineModel('LookupMultipleRequest', LookupMultipleRequestSchema)
 
-/**
- * The body of a single lookup in the earlier API: resolved on behalf of `work_request`.
- * Servers since 0.14.6 ignore `work_request`. Unknown fields are rejected.
- */
-export const LegacyLookupSingleRequestSchema = z.strictObject({
-  lookup: SingleLookupSchema,
-  work_request: z.int(),
-  expect_type: expectType,
-  default_category: z.string().nullable().default(null),
-})
-/** The body of a single lookup (earlier API). */
-export type LegacyLookupSingleRequest = z.infer<typeof LegacyLookupSingleRequestSchema>
-/** Build and update validated {@link LegacyLookupSingleRequest} values. */
-export const LegacyLookupSingleRequestModel = defineModel(
-  'LegacyLookupSingleRequest',
-  LegacyLookupSingleRequestSchema,
-)
-
-/** The body of a multiple lookup in the earlier API; see {@link LegacyLookupSingleRequestSchema}. */
-export const LegacyLookupMultipleRequestSchema = z.strictObject({
-  lookup: MultipleLookupSchema,
-  work_request: z.int(),
-  expect_type: expectType,
-  default_category: z.string().nullable().default(null),
-})
-/** The body of a multiple lookup (earlier API). */
-export type LegacyLookupMultipleRequest = z.infer<typeof LegacyLookupMultipleRequestSchema>
-/** Build and update validated {@link LegacyLookupMultipleRequest} values. */
-export const LegacyLookupMultipleRequestModel = defineModel(
-  'LegacyLookupMultipleRequest',
-  LegacyLookupMultipleRequestSchema,
-)
-
 /** The collection item a lookup went through (0.14.6+). */
 export const LookupCollectionItemSchema = z.looseObject({
   name: z.string(),
