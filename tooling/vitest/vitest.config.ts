@@ -1,7 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+
+// Uploads keep a journal under $XDG_STATE_HOME: tests write theirs to a scratch directory,
+// never to the home of whoever runs them.
+process.env.XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'debusine-ts-test-state-'))
 
 // Tests import the packages by name; point those names at the sources so a test run
 // does not need a build first.
