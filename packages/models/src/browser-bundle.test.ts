@@ -29,4 +29,25 @@ describe('the models package in a browser', () => {
     }
     expect(SdkError.isInstance(new ValidationError('Thing', []))).toBe(true)
   })
+
+  it("bundles zod's English messages only, not its other locales", async () => {
+    // `import * as z from 'zod'` lets a bundler drop the locales namespace; `import { z }` kept
+    // all of them (over half of the minified bundle).
+    const result = await build({
+      entryPoints: [fileURLToPath(new URL('./index.ts', import.meta.url))],
+      bundle: true,
+      minify: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    })
+    // Every module esbuild read is listed; those tree-shaken away put 0 bytes in the output.
+    const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {}
+    const locales = Object.entries(inputs)
+      .filter(([input, { bytesInOutput }]) => input.includes('/locales/') && bytesInOutput > 0)
+      .map(([input]) => input)
+    expect(locales.map((input) => input.replace(/.*\/locales\//, ''))).toEqual(['en.js'])
+  })
 })

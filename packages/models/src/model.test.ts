@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ValidationError } from './errors/validation-error.js'
 import { defineModel } from './model.js'
 

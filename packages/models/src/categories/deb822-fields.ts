@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Package formats of source and upload artifacts (`type` in their data). */
 export const PackageType = Object.freeze({ DPKG: 'dpkg' } as const)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A lookup that names one item, as category data carries it: a string lookup

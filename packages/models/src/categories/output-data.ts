@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { RuntimeStatisticsSchema } from './runtime-statistics.js'
 
 /** Outcomes of comparing a QA result with the reference one. */

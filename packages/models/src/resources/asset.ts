@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AssetCategory } from '../enumerations.js'
 import { defineModel } from '../model.js'
 import { DateTimeSchema } from './datetime.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { WorkRequestResult } from '../enumerations.js'
 import { DateTimeSchema } from './datetime.js'
 import { LinksSchema } from './links.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * An ISO 8601 date and time with a time zone, as the server sends it: DRF writes UTC with a

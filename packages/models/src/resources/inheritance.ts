@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ValidationError } from '../errors/validation-error.js'
 import { defineModel, type Frozen } from '../model.js'
 import { LinksSchema } from './links.js'

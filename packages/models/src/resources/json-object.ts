@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A free-form JSON object (a "map string -> any"): task data, artifact data, collection

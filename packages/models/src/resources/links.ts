@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A link of a server object: a resource path (`href`, server-relative in 0.16.2) and an

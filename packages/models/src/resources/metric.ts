@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { MetricType } from '../enumerations.js'
 import { defineModel } from '../model.js'
 

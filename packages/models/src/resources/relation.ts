@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { RelationType } from '../enumerations.js'
 import { defineModel } from '../model.js'
 import { LinksSchema } from './links.js'

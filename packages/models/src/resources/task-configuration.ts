@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { TaskType } from '../enumerations.js'
 import { JsonObjectSchema } from './json-object.js'
 import { LinksSchema } from './links.js'

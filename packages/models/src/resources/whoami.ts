@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The answer to `GET /whoami/`: who the token (or its absence) authenticates as. `user` is

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { defineModel } from '../model.js'
 import { JsonObjectSchema } from './json-object.js'
 

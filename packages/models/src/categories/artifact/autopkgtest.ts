@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AutopkgtestResultStatus } from '../../enumerations.js'
 
 /** The result of one autopkgtest test. */

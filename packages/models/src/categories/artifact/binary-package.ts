@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data of `debian:binary-package` artifacts: the source it was built from, the fields of

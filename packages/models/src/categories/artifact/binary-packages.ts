@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data of `debian:binary-packages` artifacts: binary packages of one source and

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:blhc` artifacts: which build log was checked, when known. */
 export const BlhcDataSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:debdiff` artifacts: what was compared with what. */
 export const DebdiffDataSchema = z.strictObject({

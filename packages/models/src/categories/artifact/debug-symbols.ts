@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A GNU build id: 40 lower-case hexadecimal digits. */
 export const BuildIdSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debusine:test` artifacts (tests only): no fields. */
 export const DebusineTestDataSchema = z.strictObject({})

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // dose-debcheck writes YAML with hyphenated keys; the wire keeps them hyphenated, so the
 // schemas do too (no renaming to camel or snake case).

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { LintianSeverity } from '../../enumerations.js'
 
 /** The summary of a lintian run. */

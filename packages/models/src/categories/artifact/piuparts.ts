@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:piuparts` artifacts: the tested binary packages (name to version). */
 export const PiupartsDataSchema = z.strictObject({

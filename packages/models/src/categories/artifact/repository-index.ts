@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:repository-index` artifacts: the index's path in the repository. */
 export const RepositoryIndexDataSchema = z.strictObject({

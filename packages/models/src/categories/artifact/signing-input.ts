@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debusine:signing-input` artifacts: files to sign. */
 export const SigningInputDataSchema = z.strictObject({

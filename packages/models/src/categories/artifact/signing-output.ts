@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { KeyPurpose } from '../../enumerations.js'
 
 /** The outcome of signing one file: exactly one of `output_file` and `error_message` is set. */

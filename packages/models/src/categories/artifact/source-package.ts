@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { DscFieldsSchema, PackageType } from '../deb822-fields.js'
 
 /** Data of `debian:source-package` artifacts: the package's name, version and parsed `.dsc`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { systemTarballShape } from './system-tarball.js'
 
 /** Formats of system images. */

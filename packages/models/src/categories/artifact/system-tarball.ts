@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The fields shared by system tarballs and system images. */
 export const systemTarballShape = {

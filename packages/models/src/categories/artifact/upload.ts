@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ChangesFieldsSchema, PackageType, type ChangesFields } from '../deb822-fields.js'
 
 const SOURCE_ARCHITECTURE = 'source'

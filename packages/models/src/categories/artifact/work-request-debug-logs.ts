@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debusine:work-request-debug-logs` artifacts: always the empty object. */
 export const WorkRequestDebugLogsDataSchema = z.strictObject({})

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { AptAuthenticationScheme } from '../../enumerations.js'
 
 /** HTTP basic authentication to an APT repository. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { CloudProviderType } from '../../enumerations.js'
 
 /** An Amazon Web Services account; unset endpoints mean the provider's defaults. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { BareDataCategory } from '../../enumerations.js'
 import { HistoricalTaskRunDataSchema } from './historical-task-run.js'
 import { BarePackageBuildLogDataSchema } from './package-build-log.js'

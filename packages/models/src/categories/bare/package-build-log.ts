@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { DoseDistCheckSchema } from '../artifact/dose-dist-check.js'
 
 /** Data of `debian:package-build-log` bare items: a build log known without its file. */

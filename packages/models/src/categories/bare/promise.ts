@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 const PROMISE_PREFIX = 'promise_'
 const promiseKeys = new Set(['promise_work_request_id', 'promise_workflow_id', 'promise_category'])

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { WorkRequestResult } from '../../enumerations.js'
 
 /** Data of `debian:qa-result` bare items: one QA task's result on a package; `timestamp` in seconds since the epoch. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data of `debian:archive` collections (one per workspace, named `_`). The server keeps

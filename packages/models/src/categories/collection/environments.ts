@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:environments` collections: no documented keys. */
 export const EnvironmentsCollectionDataSchema = z.looseObject({})

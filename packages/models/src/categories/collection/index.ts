@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { CollectionCategory } from '../../enumerations.js'
 import { schemaForCategory } from '../unknown-category.js'
 import { ArchiveCollectionDataSchema } from './archive.js'

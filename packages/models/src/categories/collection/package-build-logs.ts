@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debian:package-build-logs` collections (one per workspace, named `_`): no documented keys. */
 export const PackageBuildLogsCollectionDataSchema = z.looseObject({})

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data of `debian:suite` collections. Free-form on the server: documented keys are typed,

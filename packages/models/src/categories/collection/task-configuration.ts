@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debusine:task-configuration` collections: the git commit they were loaded from, if any. */
 export const TaskConfigurationCollectionDataSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Data of `debusine:task-history` collections (one per workspace, named `_`): how many old

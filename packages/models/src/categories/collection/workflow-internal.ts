@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Data of `debusine:workflow-internal` collections: no documented keys. */
 export const WorkflowInternalCollectionDataSchema = z.looseObject({})
