@@ -1,6 +1,5 @@
 import { ArtifactCategory } from '@debusine-ts/models'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link DebdiffArtifact}'s `create`. */
@@ -23,12 +22,9 @@ export interface DebdiffInput {
 export const DebdiffArtifact: LocalArtifactKind<'debian:debdiff', DebdiffInput> = {
   category: ArtifactCategory.DEBDIFF,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.DEBDIFF, {
-      original: input.original,
-      new: input.new,
-      label: input.label ?? null,
-    })
-    await artifact.addLocalFile(input.debdiffOutput, { overrideName: 'debdiff.txt' })
-    return validated(artifact)
+    const data = { original: input.original, new: input.new, label: input.label ?? null }
+    return await assembleArtifact(ArtifactCategory.DEBDIFF, data, [
+      [input.debdiffOutput, { overrideName: 'debdiff.txt' }],
+    ])
   },
 }

@@ -2,11 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ValidationError } from '@debusine-ts/models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  buildDeb,
-  removeDirectory,
-  temporaryDirectory,
-} from '../../test/support/debian-fixtures.js'
+import { buildDeb, removeDirectory, temporaryDirectory } from '../../test/support/debian-fixtures.js'
 import { ArtifactRuleError } from '../artifact-rule-error.js'
 import { AutopkgtestArtifact } from './autopkgtest.js'
 import { BinaryPackageArtifact } from './binary-package.js'

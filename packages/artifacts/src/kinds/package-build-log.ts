@@ -1,8 +1,8 @@
 import { ArtifactCategory } from '@debusine-ts/models'
 import { basename } from 'node:path'
 import { TEXT_PLAIN_UTF8 } from '../content-type.js'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link PackageBuildLogArtifact}'s `create`. */
@@ -26,14 +26,15 @@ export interface PackageBuildLogInput {
 export const PackageBuildLogArtifact: LocalArtifactKind<'debian:package-build-log', PackageBuildLogInput> = {
   category: ArtifactCategory.PACKAGE_BUILD_LOG,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.PACKAGE_BUILD_LOG, {
+    const data = {
       source: input.source,
       version: input.version,
       architecture: input.architecture ?? null,
       filename: basename(input.file),
       bd_uninstallable: input.bdUninstallable ?? null,
-    })
-    await artifact.addLocalFile(input.file, { contentType: TEXT_PLAIN_UTF8 })
-    return validated(artifact)
+    }
+    return await assembleArtifact(ArtifactCategory.PACKAGE_BUILD_LOG, data, [
+      [input.file, { contentType: TEXT_PLAIN_UTF8 }],
+    ])
   },
 }

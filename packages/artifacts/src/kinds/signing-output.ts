@@ -1,7 +1,7 @@
 import { ArtifactCategory, type KeyPurpose } from '@debusine-ts/models'
 import { OCTET_STREAM } from '../content-type.js'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link SigningOutputArtifact}'s `create`. */
@@ -27,15 +27,14 @@ export interface SigningOutputInput {
 export const SigningOutputArtifact: LocalArtifactKind<'debusine:signing-output', SigningOutputInput> = {
   category: ArtifactCategory.SIGNING_OUTPUT,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.SIGNING_OUTPUT, {
+    const data = {
       purpose: input.purpose,
       fingerprint: input.fingerprint,
       results: [...input.results],
       binary_package_name: input.binaryPackageName ?? null,
-    })
-    for (const file of input.files) {
-      await artifact.addLocalFile(file, { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM })
     }
-    return validated(artifact)
+    const options = { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM }
+    const files = [...input.files].map((file) => [file, options] as const)
+    return await assembleArtifact(ArtifactCategory.SIGNING_OUTPUT, data, files)
   },
 }

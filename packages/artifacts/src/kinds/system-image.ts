@@ -1,7 +1,7 @@
 import { ArtifactCategory } from '@debusine-ts/models'
 import { basename } from 'node:path'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link SystemImageArtifact}'s `create`. */
@@ -22,11 +22,7 @@ export interface SystemImageInput {
 export const SystemImageArtifact: LocalArtifactKind<'debian:system-image', SystemImageInput> = {
   category: ArtifactCategory.SYSTEM_IMAGE,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.SYSTEM_IMAGE, {
-      ...input.data,
-      filename: basename(input.image),
-    })
-    await artifact.addLocalFile(input.image)
-    return validated(artifact)
+    const data = { ...input.data, filename: basename(input.image) }
+    return await assembleArtifact(ArtifactCategory.SYSTEM_IMAGE, data, [[input.image]])
   },
 }

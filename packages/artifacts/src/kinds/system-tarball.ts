@@ -1,7 +1,7 @@
 import { ArtifactCategory } from '@debusine-ts/models'
 import { basename } from 'node:path'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link SystemTarballArtifact}'s `create`. */
@@ -21,11 +21,7 @@ export interface SystemTarballInput {
 export const SystemTarballArtifact: LocalArtifactKind<'debian:system-tarball', SystemTarballInput> = {
   category: ArtifactCategory.SYSTEM_TARBALL,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.SYSTEM_TARBALL, {
-      ...input.data,
-      filename: basename(input.tarball),
-    })
-    await artifact.addLocalFile(input.tarball)
-    return validated(artifact)
+    const data = { ...input.data, filename: basename(input.tarball) }
+    return await assembleArtifact(ArtifactCategory.SYSTEM_TARBALL, data, [[input.tarball]])
   },
 }
