@@ -44,6 +44,8 @@ export {
   CloudProviderType,
   AptAuthenticationScheme,
   API_VERSION,
+  // The enumerations' types are written with it: declarations that infer one need its name.
+  type ValueOf,
 } from './enumerations.js'
 export { openEnum, type OpenEnum } from './resources/open-enum.js'
 export { DateTimeSchema, type DateTime } from './resources/datetime.js'
