@@ -1,6 +1,5 @@
 import { ArtifactCategory } from '@debusine-ts/models'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link BlhcArtifact}'s `create`. */
@@ -22,12 +21,13 @@ export const BlhcArtifact: LocalArtifactKind<'debian:blhc', BlhcInput> = {
   category: ArtifactCategory.BLHC,
   async create(input) {
     const buildLog = input.buildLog ?? null
-    const artifact = new LocalArtifact(ArtifactCategory.BLHC, {
+    const data = {
       source: buildLog?.source ?? null,
       version: buildLog?.version ?? null,
       architecture: buildLog?.architecture ?? null,
-    })
-    await artifact.addLocalFile(input.blhcOutput, { overrideName: 'blhc.txt' })
-    return validated(artifact)
+    }
+    return await assembleArtifact(ArtifactCategory.BLHC, data, [
+      [input.blhcOutput, { overrideName: 'blhc.txt' }],
+    ])
   },
 }

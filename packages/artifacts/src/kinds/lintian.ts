@@ -1,6 +1,6 @@
 import { ArtifactCategory } from '@debusine-ts/models'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link LintianArtifact}'s `create`. */
@@ -22,12 +22,10 @@ export interface LintianInput {
 export const LintianArtifact: LocalArtifactKind<'debian:lintian', LintianInput> = {
   category: ArtifactCategory.LINTIAN,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.LINTIAN, {
-      architecture: input.architecture ?? null,
-      summary: input.summary,
-    })
-    await artifact.addLocalFile(input.analysis, { overrideName: 'analysis.json' })
-    await artifact.addLocalFile(input.lintianOutput, { overrideName: 'lintian.txt' })
-    return validated(artifact)
+    const data = { architecture: input.architecture ?? null, summary: input.summary }
+    return await assembleArtifact(ArtifactCategory.LINTIAN, data, [
+      [input.analysis, { overrideName: 'analysis.json' }],
+      [input.lintianOutput, { overrideName: 'lintian.txt' }],
+    ])
   },
 }

@@ -1,6 +1,6 @@
 import { ArtifactCategory } from '@debusine-ts/models'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact, type ArtifactDataInput } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
+import type { ArtifactDataInput } from '../local-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link PiupartsArtifact}'s `create`. */
@@ -19,8 +19,8 @@ export interface PiupartsInput {
 export const PiupartsArtifact: LocalArtifactKind<'debian:piuparts', PiupartsInput> = {
   category: ArtifactCategory.PIUPARTS,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.PIUPARTS, input.data)
-    await artifact.addLocalFile(input.piupartsOutput, { overrideName: 'piuparts.txt' })
-    return validated(artifact)
+    return await assembleArtifact(ArtifactCategory.PIUPARTS, input.data, [
+      [input.piupartsOutput, { overrideName: 'piuparts.txt' }],
+    ])
   },
 }

@@ -1,7 +1,6 @@
 import { ArtifactCategory } from '@debusine-ts/models'
 import { OCTET_STREAM } from '../content-type.js'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link SigningInputArtifact}'s `create`. */
@@ -24,13 +23,12 @@ export interface SigningInputInput {
 export const SigningInputArtifact: LocalArtifactKind<'debusine:signing-input', SigningInputInput> = {
   category: ArtifactCategory.SIGNING_INPUT,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.SIGNING_INPUT, {
+    const data = {
       trusted_certs: input.trustedCerts ?? null,
       binary_package_name: input.binaryPackageName ?? null,
-    })
-    for (const file of input.files) {
-      await artifact.addLocalFile(file, { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM })
     }
-    return validated(artifact)
+    const options = { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM }
+    const files = [...input.files].map((file) => [file, options] as const)
+    return await assembleArtifact(ArtifactCategory.SIGNING_INPUT, data, files)
   },
 }

@@ -1,7 +1,6 @@
 import { ArtifactCategory } from '@debusine-ts/models'
 import { TEXT_PLAIN_UTF8 } from '../content-type.js'
-import { validated } from '../internal/validated.js'
-import { LocalArtifact } from '../local-artifact.js'
+import { assembleArtifact } from '../internal/assemble-artifact.js'
 import type { LocalArtifactKind } from '../local-artifact-kind.js'
 
 /** Input of {@link WorkRequestDebugLogsArtifact}'s `create`. */
@@ -23,8 +22,7 @@ export const WorkRequestDebugLogsArtifact: LocalArtifactKind<
 > = {
   category: ArtifactCategory.WORK_REQUEST_DEBUG_LOGS,
   async create(input) {
-    const artifact = new LocalArtifact(ArtifactCategory.WORK_REQUEST_DEBUG_LOGS, {})
-    for (const file of input.files) await artifact.addLocalFile(file, { contentType: TEXT_PLAIN_UTF8 })
-    return validated(artifact)
+    const files = [...input.files].map((file) => [file, { contentType: TEXT_PLAIN_UTF8 }] as const)
+    return await assembleArtifact(ArtifactCategory.WORK_REQUEST_DEBUG_LOGS, {}, files)
   },
 }
