@@ -53,7 +53,7 @@ export interface ReadOptions {
  * Read a UTF-8 text file, naming it in the error when it is missing or not UTF-8.
  * @throws {ArtifactRuleError} when the file cannot be read or is not valid UTF-8
  */
-export async function readTextFile(path: string, options: ReadOptions = {}): Promise<string> {
+async function readTextFile(path: string, options: ReadOptions = {}): Promise<string> {
   let bytes: Uint8Array
   try {
     bytes = await readFile(path, { signal: options.signal })

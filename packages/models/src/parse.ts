@@ -3,7 +3,7 @@ import { ResponseValidationError } from './errors/response-validation-error.js'
 import { ValidationError, type ValidationIssue } from './errors/validation-error.js'
 
 /** Turn zod's issues into the suite's own, with dotted field paths. */
-export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   return issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     rule: issue.code,

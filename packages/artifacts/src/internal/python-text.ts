@@ -1,7 +1,7 @@
 // Python's notion of whitespace and line breaks, so that parsing matches python-debian.
 
 /** Characters for which Python's `str.isspace()` holds. */
-export const PYTHON_WHITESPACE =
+const PYTHON_WHITESPACE =
   '\t\n\u000b\u000c\r\u001c\u001d\u001e\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000'
 
 const whitespaceRun = new RegExp(`[${PYTHON_WHITESPACE}]+`, 'u')
