@@ -32,6 +32,11 @@ export const artifactCommands = [
         summary: 'the files are named relative to this directory',
       },
       expireAt,
+      noResume: {
+        kind: 'flag',
+        python: false,
+        summary: 'create a new artifact even when an interrupted run of the same upload left one to continue',
+      },
     },
     arguments: {
       category: { name: 'CATEGORY', summary: 'the artifact category, e.g. debian:source-package' },

@@ -20,6 +20,7 @@ export async function create(
     upload: string[] | undefined
     uploadBaseDirectory: string | undefined
     expireAt: string | undefined
+    noResume: boolean
   },
 ): Promise<undefined> {
   const { LocalArtifact } = await import('@debusine-ts/artifacts')
@@ -42,32 +43,34 @@ export async function create(
     throw new CliError(`Cannot create artifact: ${(error as Error).message}`, { cause: error })
   }
   const client = await context.client()
-  const artifact = await client.artifacts.create(local, {
-    workspace: await context.workspace(values.workspace),
-    expireAt: values.expireAt,
-    signal: context.signal,
-  })
-  const summary = {
-    result: 'success',
-    message: `New artifact created: ${client.webuiUrl(artifact.url)}`,
-    artifact_id: artifact.id,
-    files_to_upload: artifact.files_to_upload.length,
-    expire_at: artifact.expire_at ?? null,
-  }
-  if (context.format !== 'json') context.print({ json: summary })
+  const { UploadJournal } = await import('@debusine-ts/client')
+  const journalDirectory = UploadJournal.defaultDirectory(context.io.env)
   const bar = progressBar(context.io.stderr, showProgress(context))
-  let final = artifact
-  if (artifact.files_to_upload.length > 0) {
-    try {
-      final = await client.artifacts.uploadFiles(artifact.id, local.files, {
-        workspace: artifact.workspace,
-        signal: context.signal,
-        onProgress: (progress) =>
-          bar.update(`Uploading ${progress.path}`, progress.committed, progress.total),
-      })
-    } finally {
-      bar.done()
-    }
+  let summary: Record<string, unknown> = {}
+  let final
+  try {
+    // One call creates (or, after an interrupted run, continues) the artifact and sends
+    // what the server lacks; the summary is printed as soon as the artifact is known.
+    final = await client.artifacts.upload(local, {
+      workspace: await context.workspace(values.workspace),
+      expireAt: values.expireAt,
+      resume: values.noResume ? false : new UploadJournal({ directory: journalDirectory }),
+      signal: context.signal,
+      onArtifact: (artifact) => {
+        summary = {
+          result: 'success',
+          message: `New artifact created: ${client.webuiUrl(artifact.url)}`,
+          artifact_id: artifact.id,
+          files_to_upload: artifact.files_to_upload.length,
+          expire_at: artifact.expire_at ?? null,
+        }
+        if (context.format !== 'json') context.print({ json: summary })
+      },
+      onNotice: (notice) => context.io.stderr.write(`${notice.message}\n`),
+      onProgress: (progress) => bar.update(`Uploading ${progress.path}`, progress.committed, progress.total),
+    })
+  } finally {
+    bar.done()
   }
   if (context.format === 'json') context.print({ json: { ...summary, artifact: final } })
   return undefined

@@ -9,7 +9,12 @@ export const differences = [
   {
     id: 'new-commands-and-options',
     kind: 'new',
-    note: '`--json` on every command, `work-request watch`, `work-request unblock` and `confirm`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `artifact download --complete-files-only`, `completion bash|zsh|fish`, progress bars on a terminal.',
+    note: '`--json` on every command, `work-request watch`, `work-request unblock` and `confirm`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `artifact download --complete-files-only`, `artifact create --no-resume`, `completion bash|zsh|fish`, progress bars on a terminal.',
+  },
+  {
+    id: 'artifact-create-resumes',
+    kind: 'new',
+    note: '`artifact create` run again after an interrupted run (Ctrl-C, `kill`, a crash) continues the same artifact and sends only what the server lacks (a journal under `$XDG_STATE_HOME/debusine-ts`, mode 600); it says so on stderr. `--no-resume` creates a new artifact; the Python client always does.',
   },
   {
     id: 'outcome-unknown-exit-code',

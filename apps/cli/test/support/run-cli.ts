@@ -15,12 +15,25 @@ export interface CliRun {
 /** Run the CLI in-process with captured streams. */
 export async function runCli(
   argv: string[],
-  options: { stdin?: string; env?: Record<string, string>; cwd?: string; signal?: AbortSignal } = {},
+  options: {
+    stdin?: string
+    env?: Record<string, string>
+    cwd?: string
+    signal?: AbortSignal
+    /** Called with each write to stdout, as it happens. */
+    onStdout?: (text: string) => void
+  } = {},
 ): Promise<CliRun> {
   let stdout = ''
   let stderr = ''
   const code = await main(argv, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
+    stdout: {
+      write: (text: string) => {
+        stdout += text
+        options.onStdout?.(text)
+      },
+      isTTY: false,
+    },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
     stdin: Readable.from([options.stdin ?? '']),
     env: { HOME: '/nonexistent', ...options.env },

@@ -1,4 +1,5 @@
 import type { RequestOptions } from '@debusine-ts/transport'
+import type { Artifact } from '@debusine-ts/models'
 import type { UploadJournal } from './artifact-upload-journal.js'
 
 /** Options of the artifact operations that name a workspace. */
@@ -109,6 +110,13 @@ export interface ArtifactUploadOptions extends ArtifactCreateOptions, TransferTi
   onProgress?: ((progress: UploadProgress) => void) | undefined
   /** Called when the upload resumes, restarts or recovers an artifact (see {@link UploadNotice}). */
   onNotice?: ((notice: UploadNotice) => void) | undefined
+  /**
+   * Called once the artifact is known, before any file is sent (its `files_to_upload`
+   * lists what the server still lacks): `created` is true when this call's create request
+   * made it, false when the upload continues an artifact found on the server (an earlier
+   * run's, or this call's own whose answer was lost).
+   */
+  onArtifact?: ((artifact: Artifact, state: { created: boolean }) => void) | undefined
 }
 
 /** Progress of a download: bytes written. */

@@ -137,6 +137,7 @@ export async function uploadArtifact(
   await local.validate()
   const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
   const { artifact, created, journal, key } = await openArtifact(context, get, local, requests, options)
+  options.onArtifact?.(artifact, { created: created === true })
   const locals = new Map<string, LocalFile>()
   for (const [name, localPath] of local.files) {
     locals.set(name, { localPath, size: requests.get(name)?.size ?? 0 })

@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { freshWorkspace, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { runCli, writeConfig } from './support/run-cli.js'
+
+let config: string
+let state: string
+beforeAll(async () => {
+  config = writeConfig({ workspace: await freshWorkspace('cli-resume') })
+  state = mkdtempSync(join(tmpdir(), 'debusine-ts-cli-state-'))
+})
+
+/** A directory with one file of fresh content (the server deduplicates content per workspace). */
+function filesToUpload(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'debusine-ts-cli-resume-'))
+  writeFileSync(join(directory, 'a.txt'), `${uniqueName('content')}\n`.repeat(1000))
+  return directory
+}
+
+type Summary = { artifact_id: number; files_to_upload: number }
+
+/**
+ * `artifact create` interrupted once the artifact exists, before any byte of its file is
+ * sent: the summary on stdout is printed as soon as the server has created the artifact,
+ * so the abort there is deterministic.
+ */
+async function interruptedCreate(directory: string): Promise<Summary> {
+  const controller = new AbortController()
+  let created: Summary | undefined
+  const run = await runCli(
+    ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'a.txt'],
+    {
+      cwd: directory,
+      env: { XDG_STATE_HOME: state },
+      signal: controller.signal,
+      onStdout: (text) => {
+        created = parse(text) as Summary
+        controller.abort()
+      },
+    },
+  )
+  // Interrupted like Ctrl-C: the Python CLI's exit code (0), and the file was never sent.
+  expect(run.code, run.stderr).toBe(0)
+  expect(created).toBeDefined()
+  const shown = await runCli([
+    '--config-file',
+    config,
+    'artifact',
+    'show',
+    String(created!.artifact_id),
+    '--json',
+  ])
+  expect(JSON.parse(shown.stdout)).toMatchObject({ files_to_upload: ['a.txt'] })
+  return created!
+}
+
+describe('artifact create after an interrupted run', () => {
+  it('continues the same artifact, and says so', async () => {
+    const directory = filesToUpload()
+    const first = await interruptedCreate(directory)
+    expect(first.files_to_upload).toBe(1)
+    const again = await runCli(
+      ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'a.txt'],
+      {
+        cwd: directory,
+        env: { XDG_STATE_HOME: state },
+      },
+    )
+    expect(again.code, again.stderr).toBe(0)
+    const summary = parse(again.stdout) as Summary
+    expect(summary.artifact_id).toBe(first.artifact_id)
+    expect(summary.files_to_upload).toBe(1)
+    expect(again.stderr).toMatch(new RegExp(`artifact ${first.artifact_id}`))
+    const shown = await runCli([
+      '--config-file',
+      config,
+      'artifact',
+      'show',
+      String(first.artifact_id),
+      '--json',
+    ])
+    expect(JSON.parse(shown.stdout)).toMatchObject({ files_to_upload: [] })
+  })
+
+  it('with --no-resume creates a new artifact', async () => {
+    const directory = filesToUpload()
+    const first = await interruptedCreate(directory)
+    const fresh = await runCli(
+      ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'a.txt', '--no-resume'],
+      { cwd: directory, env: { XDG_STATE_HOME: state } },
+    )
+    expect(fresh.code, fresh.stderr).toBe(0)
+    expect((parse(fresh.stdout) as Summary).artifact_id).not.toBe(first.artifact_id)
+  })
+})
