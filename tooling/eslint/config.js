@@ -20,6 +20,22 @@ export default tseslint.config(
       ],
     },
   },
+  // A named import of zod keeps every one of its locales in a browser bundle; the namespace
+  // import lets bundlers drop them (models' bundle: 493 KB → 133 KB minified).
+  {
+    files: ['**/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports only.' },
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier",
+          message: "Import zod as a namespace: import * as z from 'zod'.",
+        },
+      ],
+    },
+  },
   // Tools that load a config through its default export.
   { files: ['**/vitest.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
 )

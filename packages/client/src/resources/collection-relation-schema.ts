@@ -1,5 +1,5 @@
 import { CollectionRelationType, openEnum, paginatedSchema } from '@debusine-ts/models'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** A collection named by name and category, as relations carry it. */
 export const CollectionRelationEndSchema = z.looseObject({

@@ -1,6 +1,6 @@
 import { CollectionRole, ValidationError, openEnum, parseModel, type OpenEnum } from '@debusine-ts/models'
 import { BadRequestError, path, type PagedList } from '@debusine-ts/transport'
-import { z } from 'zod'
+import * as z from 'zod'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { explainPermissionDenied, withHint } from '../internal/api-error-hint.js'
 import {

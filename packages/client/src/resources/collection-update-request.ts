@@ -4,7 +4,7 @@ import {
   type Collection,
   type JsonObject,
 } from '@debusine-ts/models'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The body of `PATCH /collection/{workspace}/{id}/`: the whole collection, as received

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { JsonObjectSchema, LinksSchema } from '@debusine-ts/models'
-import { z } from 'zod'
+import * as z from 'zod'
 import { writeFileAtomically } from './atomic-write.js'
 import { InvalidRepositoryError } from './invalid-repository-error.js'
 import { firstLine, parseYaml, stringifyYaml } from './yaml-format.js'
