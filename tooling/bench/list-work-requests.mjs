@@ -63,16 +63,29 @@ function visibleCount(limit) {
   return Number(timed('python3', ['-c', pager, apiUrl, token, scope, String(limit)]).stdout.trim())
 }
 
+/**
+ * A POST of filler data, sent again when the connection fails: a duplicate filler work
+ * request does no harm here (the client itself never resends a create blindly).
+ */
+async function post(url, body) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { method: 'POST', headers, ...(body === undefined ? {} : { body }) })
+    } catch (error) {
+      if (attempt === 5) throw error
+    }
+  }
+}
+
 /** Add work requests no worker runs (created, then aborted) until `count` are listed. */
 async function ensureWorkRequests() {
   const missing = count - visibleCount(count)
   if (missing <= 0) return
   process.stderr.write(`creating ${missing} work requests (created and aborted at once)\n`)
   for (let index = 0; index < missing; index += 1) {
-    const created = await fetch(`${apiUrl}/1.0/work-request/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const created = await post(
+      `${apiUrl}/1.0/work-request/`,
+      JSON.stringify({
         task_name: 'mmdebstrap',
         task_data: {
           bootstrap_options: { architecture: 'amd64' },
@@ -80,10 +93,10 @@ async function ensureWorkRequests() {
         },
         workspace: env.DEBUSINE_TS_WORKSPACE,
       }),
-    })
+    )
     if (!created.ok) throw new Error(`creating a work request: ${created.status} ${await created.text()}`)
     const { id } = await created.json()
-    const aborted = await fetch(`${apiUrl}/1.0/work-request/${id}/abort/`, { method: 'POST', headers })
+    const aborted = await post(`${apiUrl}/1.0/work-request/${id}/abort/`)
     if (!aborted.ok) throw new Error(`aborting work request ${id}: ${aborted.status}`)
   }
 }
