@@ -328,13 +328,25 @@ describe('work-request on-completed', () => {
     const log = join(directory, 'log')
     const script = join(directory, 'hook.sh')
     writeFileSync(script, `#!/bin/sh\necho "$@" >> ${log}\n`, { mode: 0o755 })
+    // A completion that happens before the channel is connected is asked for on connecting,
+    // from the state file: no wait for the connection, nothing missed.
+    const state = join(directory, 'last-completed-at.json')
+    const since = new Date().toISOString().replace('Z', '+00:00')
+    writeFileSync(state, `${JSON.stringify({ last_completed_at: since }, null, 2)}\n`)
     const controller = new AbortController()
-    const listening = cli(['work-request', 'on-completed', script, 'extra', '--workspace', workspace], {
-      signal: controller.signal,
-      cwd: directory,
-    })
-    // Give the channel time to connect before the completion happens.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const listening = cli(
+      [
+        'work-request',
+        'on-completed',
+        script,
+        'extra',
+        '--workspace',
+        workspace,
+        '--last-completed-at',
+        state,
+      ],
+      { signal: controller.signal, cwd: directory },
+    )
     const created = await cli(['work-request', 'create', 'noop', '--wait', '--json'], {
       stdin: 'result: success\n',
     })
