@@ -91,9 +91,14 @@ beforeAll(async () => {
   writeFileSync(join(directory, 'not-executable'), '#!/bin/sh\n')
   writeFileSync(join(directory, 'template.yaml'), 'static_parameters: {}\nresult: success\n')
   mkdirSync(join(directory, 'empty'))
-  const created = await runOurs(['--config-file', config, 'work-request', 'create', 'noop', '--json'], {
-    stdin: 'result: success\n',
-  })
+  // Waited for: a work request that the worker runs meanwhile would show another status to
+  // each CLI of a comparison.
+  const created = await runOurs(
+    ['--config-file', config, 'work-request', 'create', 'noop', '--json', '--wait'],
+    {
+      stdin: 'result: success\n',
+    },
+  )
   ids.workRequest = (JSON.parse(created.stdout) as { id: number }).id
   const artifact = await runOurs(
     ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'file.txt', '--json'],
