@@ -25,14 +25,10 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv } from './lib/measure.mjs'
+import { median, readServerEnv, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const argv = process.argv.slice(2)
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`)
-  return index === -1 ? fallback : argv[index + 1]
-}
 const rounds = Number(option('rounds', '20'))
 const paired = argv.includes('--paired')
 const cli = option('cli', join(repository, 'apps/cli/dist/bin.js'))

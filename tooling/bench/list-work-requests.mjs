@@ -13,14 +13,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, timed } from './lib/measure.mjs'
+import { median, readServerEnv, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
-const argv = process.argv.slice(2)
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`)
-  return index === -1 ? fallback : argv[index + 1]
-}
 const count = Number(option('count', '1000'))
 const rounds = Number(option('rounds', '3'))
 

@@ -15,14 +15,9 @@ import { randomFillSync } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, timed } from './lib/measure.mjs'
+import { median, readServerEnv, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
-const argv = process.argv.slice(2)
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`)
-  return index === -1 ? fallback : argv[index + 1]
-}
 const sizeMib = Number(option('size-mib', '1024'))
 const fileCount = Number(option('files', '4'))
 const rounds = Number(option('rounds', '2'))

@@ -63,3 +63,9 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
+
+/** The value after `--NAME` on the command line, or `fallback`. */
+export function option(name, fallback, argv = process.argv.slice(2)) {
+  const index = argv.indexOf(`--${name}`)
+  return index === -1 ? fallback : argv[index + 1]
+}
