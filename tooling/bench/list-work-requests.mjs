@@ -115,7 +115,16 @@ const tools = {
   'debusine-ts': () => {
     const run = timed(
       process.execPath,
-      [join(repository, 'apps/cli/dist/bin.js'), '--config-file', config, 'work-request', 'list', '--limit', String(count), '--yaml'],
+      [
+        join(repository, 'apps/cli/dist/bin.js'),
+        '--config-file',
+        config,
+        'work-request',
+        'list',
+        '--limit',
+        String(count),
+        '--yaml',
+      ],
       { serverRoot },
     )
     return { ...run, items: itemsIn(run.stdout) }

@@ -104,9 +104,32 @@ function uploadRun(tool, workspace, mib = sizeMib) {
   const files = randomFiles(mib, fileCount)
   sync()
   const commands = {
-    ours: () => timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot }),
-    python: () => timed(python, ['artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot }),
-    curl: () => timed('bash', ['-c', curlUpload, 'bash', apiUrl, token, scope, workspace, ...files], { serverRoot }),
+    ours: () =>
+      timed(
+        process.execPath,
+        [
+          cli,
+          '--config-file',
+          configFile(workspace),
+          'artifact',
+          'create',
+          '--workspace',
+          workspace,
+          '--upload',
+          ...files,
+          '--',
+          'debusine:test',
+        ],
+        { serverRoot },
+      ),
+    python: () =>
+      timed(
+        python,
+        ['artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'],
+        { serverRoot },
+      ),
+    curl: () =>
+      timed('bash', ['-c', curlUpload, 'bash', apiUrl, token, scope, workspace, ...files], { serverRoot }),
   }
   const run = commands[tool]()
   rmSync(join(files[0], '..'), { recursive: true, force: true })
@@ -116,12 +139,14 @@ function uploadRun(tool, workspace, mib = sizeMib) {
 /** The artifact, checked complete: a benchmark of an upload that did not finish would mean nothing. */
 async function completeArtifact(id, tool) {
   const artifact = await artifactOf(id)
-  if (!(artifact.files_to_upload?.length === 0)) throw new Error(`${tool}: artifact ${id} is not complete: ${JSON.stringify(artifact)}`)
+  if (!(artifact.files_to_upload?.length === 0))
+    throw new Error(`${tool}: artifact ${id} is not complete: ${JSON.stringify(artifact)}`)
   return artifact
 }
 
 async function artifactOf(id) {
-  const get = () => fetch(`${apiUrl}/1.0/artifact/${id}/`, { headers: { Token: token, 'X-Debusine-Scope': scope } })
+  const get = () =>
+    fetch(`${apiUrl}/1.0/artifact/${id}/`, { headers: { Token: token, 'X-Debusine-Scope': scope } })
   // The server may have closed our idle keep-alive connection while a tool ran: once more.
   const response = await get().catch(get)
   return response.json()
@@ -133,11 +158,35 @@ function downloadRun(tool, artifact, workspace, tarball) {
   const flags = tarball ? ['--tarball'] : []
   const urls = Object.values(artifact.files).map((file) => file.url)
   const commands = {
-    ours: () => timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags], { serverRoot }),
-    python: () => timed(python, ['artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags], { serverRoot }),
+    ours: () =>
+      timed(
+        process.execPath,
+        [
+          cli,
+          '--config-file',
+          configFile(workspace),
+          'artifact',
+          'download',
+          String(artifact.id),
+          '--target-directory',
+          directory,
+          ...flags,
+        ],
+        { serverRoot },
+      ),
+    python: () =>
+      timed(
+        python,
+        ['artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags],
+        { serverRoot },
+      ),
     curl: () =>
       tarball
-        ? timed('curl', ['-sf', '-H', `Token: ${token}`, '-o', join(directory, 'a.tar.gz'), artifact.download_tar_gz_url], { serverRoot })
+        ? timed(
+            'curl',
+            ['-sf', '-H', `Token: ${token}`, '-o', join(directory, 'a.tar.gz'), artifact.download_tar_gz_url],
+            { serverRoot },
+          )
         : timed('bash', ['-c', curlDownload, 'bash', token, directory, ...urls], { serverRoot }),
   }
   const run = commands[tool]()
@@ -150,7 +199,9 @@ const results = {}
 const record = (line, tool, run) => {
   results[line] ??= Object.fromEntries(tools.map((name) => [name, []]))
   results[line][tool].push(run)
-  process.stderr.write(`${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s, ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`)
+  process.stderr.write(
+    `${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s, ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`,
+  )
 }
 
 for (let round = 0; round < rounds; round += 1) {
@@ -164,7 +215,8 @@ for (let round = 0; round < rounds; round += 1) {
     uploaded ??= run.artifactId
   }
   const artifact = await artifactOf(uploaded)
-  if (lines.includes('download')) for (const tool of order) record('download', tool, downloadRun(tool, artifact, workspace, false))
+  if (lines.includes('download'))
+    for (const tool of order) record('download', tool, downloadRun(tool, artifact, workspace, false))
   if (lines.includes('tarball')) {
     const small = await completeArtifact(uploadRun('curl', workspace, tarballMib).artifactId, 'curl')
     for (const tool of order) record('tarball', tool, downloadRun(tool, small, workspace, true))
@@ -175,14 +227,29 @@ const reference = { upload: 'curl', download: 'curl', tarball: 'curl' }
 for (const [line, byTool] of Object.entries(results)) {
   const ref = median(byTool[reference[line]].map((run) => run.seconds))
   const refServer = median(byTool[reference[line]].map((run) => run.serverCpuSeconds))
-  console.log(`\n${line} (${line === 'tarball' ? tarballMib : sizeMib} MiB in ${fileCount} files), median of ${rounds} interleaved rounds`)
-  const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× reference wall', '× reference server cpu']
+  console.log(
+    `\n${line} (${line === 'tarball' ? tarballMib : sizeMib} MiB in ${fileCount} files), median of ${rounds} interleaved rounds`,
+  )
+  const header = [
+    'tool',
+    'wall s',
+    'cpu s',
+    'peak RSS MiB',
+    'server cpu s',
+    '× reference wall',
+    '× reference server cpu',
+  ]
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
   for (const [tool, runs] of Object.entries(byTool)) {
     const wall = median(runs.map((run) => run.seconds))
     const server = median(runs.map((run) => run.serverCpuSeconds))
-    const spread = runs.length > 1 ? ` (${Math.min(...runs.map((run) => run.seconds)).toFixed(1)}-${Math.max(...runs.map((run) => run.seconds)).toFixed(1)})` : ''
-    console.log(`| ${tool} | ${wall.toFixed(2)}${spread} | ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} | ${median(runs.map((run) => run.peakMib)).toFixed(0)} | ${server.toFixed(2)} | ${(wall / ref).toFixed(3)} | ${(server / refServer).toFixed(2)} |`)
+    const spread =
+      runs.length > 1
+        ? ` (${Math.min(...runs.map((run) => run.seconds)).toFixed(1)}-${Math.max(...runs.map((run) => run.seconds)).toFixed(1)})`
+        : ''
+    console.log(
+      `| ${tool} | ${wall.toFixed(2)}${spread} | ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} | ${median(runs.map((run) => run.peakMib)).toFixed(0)} | ${server.toFixed(2)} | ${(wall / ref).toFixed(3)} | ${(server / refServer).toFixed(2)} |`,
+    )
   }
 }
 
@@ -192,7 +259,23 @@ if (flat !== '') {
   for (const mib of flat.split(',').map(Number)) {
     const workspace = freshWorkspace('bench-flat')
     const files = randomFiles(mib, 1)
-    const up = timed(process.execPath, [cli, '--config-file', configFile(workspace), 'artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test'], { serverRoot })
+    const up = timed(
+      process.execPath,
+      [
+        cli,
+        '--config-file',
+        configFile(workspace),
+        'artifact',
+        'create',
+        '--workspace',
+        workspace,
+        '--upload',
+        ...files,
+        '--',
+        'debusine:test',
+      ],
+      { serverRoot },
+    )
     rmSync(join(files[0], '..'), { recursive: true, force: true })
     const artifact = await artifactOf(artifactIdIn(up.stdout))
     const down = downloadRun('ours', artifact, workspace, false)
