@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'yaml'
 import { main } from '../../src/main.js'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
+import { writeConfig } from '../support/run-cli.js'
 import { differences, type DifferenceId } from './allowlist.js'
 
 /** What one CLI did: exit code and output. */
@@ -57,25 +58,9 @@ export function sharedDirectory(prefix: string): string {
   return directory
 }
 
-/** A config file for both CLIs: the real server, a token, a default workspace. */
+/** A config file for both CLIs (under /tmp, which the chroot sees): the real server, a token, a default workspace. */
 export function sharedConfig(options: { token?: string; workspace?: string } = {}): string {
-  const server = realServer()
-  const path = join(sharedDirectory('config'), 'config.ini')
-  writeFileSync(
-    path,
-    [
-      '[General]',
-      'default-server = real',
-      '',
-      '[server:real]',
-      `api-url = ${server.apiUrl}`,
-      `scope = ${server.scope}`,
-      `token = ${options.token ?? server.token}`,
-      `default-workspace = ${options.workspace ?? server.workspace}`,
-      '',
-    ].join('\n'),
-  )
-  return path
+  return writeConfig({ ...options, directory: sharedDirectory('config') })
 }
 
 /** The files of a directory and their contents, for comparing what the CLIs wrote. */

@@ -43,12 +43,12 @@ export async function runCli(
   return { code, stdout, stderr }
 }
 
-/** A temporary config.ini for the real server (testuser), and its path. */
+/** A config.ini for the real server (testuser), in a new temporary directory or `directory`, and its path. */
 export function writeConfig(
-  options: { token?: string; workspace?: string; extra?: string; apiUrl?: string } = {},
+  options: { token?: string; workspace?: string; extra?: string; apiUrl?: string; directory?: string } = {},
 ): string {
   const server = realServer()
-  const directory = mkdtempSync(join(tmpdir(), 'debusine-ts-cli-'))
+  const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'debusine-ts-cli-'))
   const path = join(directory, 'config.ini')
   writeFileSync(
     path,
