@@ -21,6 +21,7 @@ export { redactText, redactUrl, redactValue, REDACTED, type Secrets } from './re
 export { sleep, pause } from './sleep.js'
 export { backoffDelay, type BackoffDelays } from './backoff.js'
 export { classifyNetworkFailure, type Delivery, type NetworkFailure } from './network-failure.js'
+export { redirectTarget } from './redirect.js'
 export { path, keepSlashes, encodePathSegment, type KeepSlashes } from './path.js'
 export {
   API_VERSION,

@@ -91,6 +91,7 @@ export class Transport {
   readonly #userAgent: string
   readonly #logger: Logger
   readonly #sender: Sender
+  readonly #customFetch: boolean
 
   /**
    * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
@@ -102,6 +103,7 @@ export class Transport {
     this.#token = config.token === '' ? undefined : config.token
     this.#userAgent = config.userAgent ?? `debusine-ts/${VERSION}`
     this.#logger = config.logger ?? silentLogger
+    this.#customFetch = config.fetch !== undefined
     const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
     this.#sender = {
       ky: createKy(config),
@@ -225,6 +227,17 @@ export class Transport {
       onSuccess: (response, attempt) =>
         Promise.resolve(releaseWhenRead(response, attempt, method.toUpperCase(), url)),
     })
+  }
+
+  /**
+   * The headers this transport sends with a GET of `url` (`Token` and `X-Debusine-Scope`
+   * only on the API's origin), for a caller that sends it over a connection of its own
+   * (the client's large downloads, read into reused buffers); `undefined` when requests
+   * must go through the `fetch` function given in the configuration.
+   */
+  ownConnectionHeaders(url: string, extra?: Readonly<Record<string, string>>): Headers | undefined {
+    if (this.#customFetch) return undefined
+    return this.#headers(url, extra, '*/*')
   }
 
   /**

@@ -2,33 +2,23 @@ import { createHash, randomBytes } from 'node:crypto'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import type { BodySink } from './socket-get.js'
 
 /**
  * Bytes gathered before one write to disk: 4 MiB was the fastest of 1, 4, 8 and 16 MiB
- * (tooling/bench/README.md); one batch is written while the next one is read.
+ * (tooling/bench/README.md). Full buffers are written while the next one fills; buffers
+ * are reused, so a download of any size holds a few of them.
  */
 const WRITE_BATCH_SIZE = 4 * 1024 * 1024
+/** Full buffers waiting for the disk beyond which the reader is asked to pause. */
+const MAX_QUEUED_BATCHES = 2
 
-/** Write every byte of `blocks` at `position` (a short write goes on where it stopped). */
-async function writeAll(handle: FileHandle, blocks: Uint8Array[], position: number): Promise<void> {
-  let pending = blocks
-  let at = position
-  while (pending.length > 0) {
-    const total = pending.reduce((sum, block) => sum + block.length, 0)
-    const { bytesWritten } = await handle.writev(pending, at)
+/** Write every byte of `block` at `position` (a short write goes on where it stopped). */
+async function writeAll(handle: FileHandle, block: Uint8Array, position: number): Promise<void> {
+  let at = 0
+  while (at < block.length) {
+    const { bytesWritten } = await handle.write(block, at, block.length - at, position + at)
     at += bytesWritten
-    if (bytesWritten >= total) return
-    let skip = bytesWritten
-    const rest: Uint8Array[] = []
-    for (const block of pending) {
-      if (skip >= block.length) {
-        skip -= block.length
-      } else {
-        rest.push(skip > 0 ? block.subarray(skip) : block)
-        skip = 0
-      }
-    }
-    pending = rest
   }
 }
 
@@ -72,25 +62,38 @@ export function destinationExists(
 }
 
 /**
- * A file being downloaded: bytes are hashed as they arrive and written to a temporary
- * file next to `destination`, in batches written while the next batch is read. Bytes
- * can be appended from several responses (a transfer resumed with `Range`): the hash
+ * A file being downloaded: bytes are hashed as they arrive and copied into reused buffers
+ * that are written to a temporary file next to `destination` while the next one fills.
+ * Bytes can be appended from several responses (a transfer resumed with `Range`): the hash
  * covers the whole file. {@link VerifiedFile.commit} checks the size and SHA-256, then
  * gives the file its final name, which must not exist; {@link VerifiedFile.discard}
  * removes it. An interrupted or wrong download never leaves a file under the final name.
  */
-export class VerifiedFile {
+export class VerifiedFile implements BodySink {
   readonly #input: WriteVerifiedInput
   readonly #temporary: string
   readonly #handle: FileHandle
   #hash = createHash('sha256')
   #written = 0
   #closed = false
+  /** The buffer being filled, and how much of it is. */
+  #filling: Buffer | undefined
+  #filled = 0
+  /** Where the next full buffer goes in the file. */
+  #position = 0
+  readonly #spare: Buffer[] = []
+  /** A small file needs no 4 MiB buffer. */
+  readonly #batchSize: number
+  #queued = 0
+  #writing: Promise<void> = Promise.resolve()
+  #writeFailure: { error: unknown } | undefined
 
   private constructor(input: WriteVerifiedInput, temporary: string, handle: FileHandle) {
     this.#input = input
     this.#temporary = temporary
     this.#handle = handle
+    const size = input.expected?.size ?? WRITE_BATCH_SIZE
+    this.#batchSize = Math.max(1, Math.min(WRITE_BATCH_SIZE, size))
   }
 
   /**
@@ -109,16 +112,58 @@ export class VerifiedFile {
     return new VerifiedFile(input, temporary, await open(temporary, 'wx'))
   }
 
-  /** Bytes received and written so far. */
+  /** Bytes received so far (hashed; on disk once {@link VerifiedFile.flush} resolved). */
   get written(): number {
     return this.#written
   }
 
-  /** Forget what was written: the next bytes start the file again (a server that ignored `Range`). */
-  async restart(): Promise<void> {
-    await this.#handle.truncate(0)
+  /**
+   * Forget what was taken: the next bytes start the file again (a server that ignored
+   * `Range`). Writes already queued land first; the truncation is queued after them.
+   */
+  restart(): void {
     this.#hash = createHash('sha256')
     this.#written = 0
+    this.#position = 0
+    this.#filled = 0
+    this.#chain(() => this.#handle.truncate(0))
+  }
+
+  /**
+   * Take the next bytes of the file, valid only during the call: they are hashed and copied.
+   * @returns `false` when the caller should wait for {@link VerifiedFile.drained}
+   * @throws the failure of an earlier write, or when the file grows past its announced size
+   */
+  accept(block: Uint8Array): boolean {
+    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
+    const { expected } = this.#input
+    if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
+    this.#input.signal?.throwIfAborted()
+    this.#hash.update(block)
+    this.#written += block.length
+    let at = 0
+    while (at < block.length) {
+      this.#filling ??= this.#spare.pop() ?? Buffer.allocUnsafe(this.#batchSize)
+      const take = Math.min(block.length - at, this.#batchSize - this.#filled)
+      this.#filling.set(block.subarray(at, at + take), this.#filled)
+      this.#filled += take
+      at += take
+      if (this.#filled === this.#batchSize) this.#queueFilled()
+    }
+    return this.#queued < MAX_QUEUED_BATCHES
+  }
+
+  /** Resolves when fewer buffers wait for the disk; rejects when a write failed. */
+  async drained(): Promise<void> {
+    while (this.#queued >= MAX_QUEUED_BATCHES && this.#writeFailure === undefined) await this.#writing
+    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
+  }
+
+  /** Write what was taken so far; rejects when a write failed. */
+  async flush(): Promise<void> {
+    if (this.#filled > 0) this.#queueFilled()
+    await this.#writing
+    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
   }
 
   /**
@@ -126,48 +171,52 @@ export class VerifiedFile {
    * before are still written, so that {@link VerifiedFile.written} is where to resume.
    */
   async append(source: AsyncIterable<Uint8Array>): Promise<void> {
-    const { expected, signal } = this.#input
-    let batch: Uint8Array[] = []
-    let batched = 0
-    let position = this.#written
-    // The write in flight never rejects (its failure is kept), so that it cannot become an
-    // unhandled rejection while the next batch is read.
-    let writing: Promise<void> = Promise.resolve()
-    let writeFailure: { error: unknown } | undefined
-    const flush = async (): Promise<void> => {
-      const blocks = batch
-      const length = batched
-      batch = []
-      batched = 0
-      await writing
-      if (writeFailure !== undefined) throw writeFailure.error
-      const at = position
-      position += length
-      writing = writeAll(this.#handle, blocks, at).then(
-        () => this.#input.onBytes?.(length),
-        (error: unknown) => {
-          writeFailure = { error }
-        },
-      )
-    }
     try {
       for await (const block of source) {
-        signal?.throwIfAborted()
-        if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
-        if (block.length === 0) continue
-        this.#hash.update(block)
-        batch.push(block)
-        batched += block.length
-        this.#written += block.length
-        if (batched >= WRITE_BATCH_SIZE) await flush()
+        if (!this.accept(block)) await this.drained()
       }
-      signal?.throwIfAborted()
+      this.#input.signal?.throwIfAborted()
     } finally {
       // Bytes received before a failure are good: write them too, so a resume starts after them.
-      if (batched > 0) await flush().catch(() => undefined)
-      await writing
+      await this.flush().catch(() => undefined)
     }
-    if (writeFailure !== undefined) throw writeFailure.error
+    await this.flush()
+  }
+
+  /** Hand the buffer being filled to the writer; the writes run one after the other. */
+  #queueFilled(): void {
+    const buffer = this.#filling as Buffer
+    const length = this.#filled
+    const at = this.#position
+    this.#filling = undefined
+    this.#filled = 0
+    this.#position += length
+    this.#queued += 1
+    this.#chain(async () => {
+      await writeAll(this.#handle, buffer.subarray(0, length), at)
+      this.#input.onBytes?.(length)
+    })
+    // Written or skipped after a failure: either way the buffer is free again.
+    this.#writing = this.#writing.finally(() => {
+      this.#queued -= 1
+      this.#spare.push(buffer)
+    })
+  }
+
+  /**
+   * Run `operation` on the file after those queued before it. The chain never rejects (a
+   * failure is kept and skips what follows), so that it cannot become an unhandled
+   * rejection while the next buffer fills.
+   */
+  #chain(operation: () => Promise<void>): void {
+    this.#writing = this.#writing.then(async () => {
+      if (this.#writeFailure !== undefined) return
+      try {
+        await operation()
+      } catch (error) {
+        this.#writeFailure = { error }
+      }
+    })
   }
 
   #tooLong(): ArtifactDownloadError {
@@ -185,6 +234,7 @@ export class VerifiedFile {
    */
   async commit(): Promise<void> {
     const { artifactId, path, expected, destination } = this.#input
+    await this.flush()
     await this.#close()
     if (expected !== undefined) {
       const digest = this.#hash.digest('hex')
@@ -209,6 +259,7 @@ export class VerifiedFile {
   async #close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    await this.#writing
     await this.#handle.close()
   }
 }

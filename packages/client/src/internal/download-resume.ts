@@ -9,6 +9,7 @@ import {
 } from '@debusine-ts/transport'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
 import type { VerifiedFile } from './download-file.js'
+import type { Transfer } from './download-transfer.js'
 import { stallWatchdog } from './stall-watchdog.js'
 import { describeFailure } from './transfer-failure.js'
 
@@ -17,8 +18,8 @@ export interface ResumableDownloadInput {
   artifactId: number
   /** The path in the artifact (or the archive's name), for messages. */
   path: string
-  /** Send the GET: from byte `offset` on (a `Range` request) when it is above 0. */
-  open: (offset: number, signal: AbortSignal) => Promise<Response>
+  /** Send one GET from byte `offset` on and append its body to `file` (socket or fetch: see download-transfer.ts). */
+  transfer: Transfer
   file: VerifiedFile
   /** The size the file must reach, when known: a body that ends before it is resumed. */
   size: number | undefined
@@ -30,21 +31,6 @@ export interface ResumableDownloadInput {
 
 /** A body that ended before the announced size: resume from where it stopped. */
 class EndedEarly extends Error {}
-
-/** The body of `response`, waking `wake` on each block. */
-async function* watched(response: Response, wake: () => void): AsyncGenerator<Uint8Array> {
-  if (response.body === null) return
-  for await (const block of response.body) {
-    wake()
-    yield block
-  }
-}
-
-/** Where a 206 answer starts (`Content-Range: bytes a-b/size`). */
-function rangeStart(response: Response): number | undefined {
-  const match = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '')
-  return match === null ? undefined : Number(match[1])
-}
 
 function isRetryable(error: unknown, stalled: boolean): boolean {
   if (stalled || error instanceof EndedEarly || ConnectionError.isInstance(error)) return true
@@ -60,15 +46,7 @@ function describe(error: unknown, stalled: boolean, stallTimeout: number): strin
 /** One GET of the rest of the file, appended to it. */
 async function attempt(input: ResumableDownloadInput, signal: AbortSignal, wake: () => void): Promise<void> {
   const { file } = input
-  const offset = file.written
-  const response = await input.open(offset, signal)
-  try {
-    // A server that ignored the Range sends the whole file: start it again.
-    if (offset > 0 && (response.status !== 206 || rangeStart(response) !== offset)) await file.restart()
-    await file.append(watched(response, wake))
-  } finally {
-    await response.body?.cancel().catch(() => undefined)
-  }
+  await input.transfer(file.written, signal, wake)
   if (input.size !== undefined && file.written < input.size) {
     throw new EndedEarly(`the answer ended after ${file.written} of ${input.size} bytes`)
   }

@@ -15,14 +15,20 @@ export interface StallWatchdog {
 export function stallWatchdog(timeout: number): StallWatchdog {
   const controller = new AbortController()
   let stalled = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const wake = (): void => {
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      stalled = true
-      controller.abort(new Error(`no progress for ${timeout} ms`))
-    }, timeout)
+  let lastWake = Date.now()
+  // One timer checked a few times per `timeout`, not one rearmed per block: blocks come by the thousand.
+  const check = (): void => {
+    const idle = Date.now() - lastWake
+    if (idle < timeout) {
+      timer = setTimeout(check, Math.min(timeout - idle, Math.max(timeout / 4, 1)))
+      return
+    }
+    stalled = true
+    controller.abort(new Error(`no progress for ${timeout} ms`))
   }
-  wake()
+  let timer: ReturnType<typeof setTimeout> = setTimeout(check, timeout)
+  const wake = (): void => {
+    lastWake = Date.now()
+  }
   return { signal: controller.signal, wake, stalled: () => stalled, stop: () => clearTimeout(timer) }
 }

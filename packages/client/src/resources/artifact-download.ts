@@ -12,6 +12,7 @@ import {
   type WriteVerifiedInput,
 } from '../internal/download-file.js'
 import { downloadResumable } from '../internal/download-resume.js'
+import { transferOf } from '../internal/download-transfer.js'
 import { ArtifactDownloadError } from './artifact-errors.js'
 import type { ArtifactDownloadOptions, ArtifactDownloadToOptions } from './artifact-options.js'
 import { byPath } from './artifact-request.js'
@@ -124,15 +125,7 @@ async function downloadUrl(
       stallTimeout: options.stallTimeout ?? DEFAULT_STALL_TIMEOUT_MS,
       progressTimeout: options.progressTimeout ?? DEFAULT_PROGRESS_TIMEOUT_MS,
       signal: options.signal,
-      open: (offset, signal) =>
-        context.transport.stream('GET', url, {
-          headers: { ...options.headers, ...(offset > 0 ? { Range: `bytes=${offset}-` } : {}) },
-          signal,
-          // The stall watchdog bounds each attempt; resuming replaces retries.
-          timeout: Infinity,
-          maxRetries: 0,
-          expectedStatus: offset > 0 ? [200, 206] : 200,
-        }),
+      transfer: transferOf({ transport: context.transport, url, headers: options.headers }, file),
     })
     await file.commit()
   } catch (error) {

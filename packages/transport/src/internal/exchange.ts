@@ -6,6 +6,7 @@ import { ConnectionError, TimeoutError } from '../errors/connection-error.js'
 import type { Logger } from '../logger.js'
 import { classifyNetworkFailure } from '../network-failure.js'
 import { redactUrl } from '../redact.js'
+import { redirectTarget } from '../redirect.js'
 import type { RequestOptions } from '../request-options.js'
 import { isRetryableStatus, parseRetryAfter, retryDelay, type RetryDelays } from '../retry-policy.js'
 import { sleep } from '../sleep.js'
@@ -49,9 +50,6 @@ export interface Exchange<Result> {
 type AttemptOutcome<Result> =
   | { ok: true; value: Result }
   | { ok: false; error: Error; retryable: boolean; retryAfterMs: number | undefined }
-
-const maxRedirects = 20
-const redirectStatuses = new Set([301, 302, 303, 307, 308])
 
 function isExpected(status: number, expected: number | readonly number[] | undefined): boolean {
   if (expected === undefined) return status >= 200 && status <= 299
@@ -118,8 +116,8 @@ async function fetchFollowing<Result>(
       redirect,
       ...(streamed ? { duplex: 'half' as const } : {}),
     })
-    const location = response.headers.get('location')
-    if (!redirectStatuses.has(response.status) || location === null || hop === maxRedirects) return response
+    const next = redirectTarget(response.status, response.headers.get('location'), url, hop)
+    if (next === undefined) return response
     await response.body?.cancel()
     const changesToGet =
       response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')
@@ -129,7 +127,7 @@ async function fetchFollowing<Result>(
       headers = new Headers(headers)
       headers.delete('content-type')
     }
-    url = new URL(location, url).href
+    url = next
     headers = sender.headersFor(url, headers)
     sender.logger.debug(`Redirected to ${redactUrl(url)}`, { status: response.status })
   }

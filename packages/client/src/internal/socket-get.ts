@@ -1,0 +1,132 @@
+import { connect as connectTcp, isIP, type Socket } from 'node:net'
+import { connect as connectTls, type ConnectionOptions } from 'node:tls'
+import { ConnectionError, redactUrl } from '@debusine-ts/transport'
+import { HttpFramingError, HttpResponseReader, type ResponseHead } from './http-response-reader.js'
+
+/** Where the body of a {@link socketGet} goes. */
+export interface BodySink {
+  /**
+   * Take a block, valid only during the call (it must be copied to be kept).
+   * @returns `false` when reading must pause until {@link BodySink.drained} resolves
+   */
+  accept: (block: Uint8Array) => boolean
+  /** Resolves when the sink can take more; rejects when it failed. */
+  drained: () => Promise<void>
+}
+
+/** What {@link socketGet} sends and where it reports. */
+export interface SocketGetInput {
+  url: string
+  /** Request headers (`Host`, `Connection` and `Accept-Encoding` are set here). */
+  headers: Headers
+  signal: AbortSignal
+  /** The head arrived; return `false` to close the connection without reading the body. */
+  onHead: (head: ResponseHead) => boolean
+  sink: BodySink
+}
+
+// One reused read buffer per connection: the body is never allocated block by block.
+const READ_BUFFER_SIZE = 256 * 1024
+
+function requestBytes(url: URL, headers: Headers): Buffer {
+  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`]
+  for (const [name, value] of headers) {
+    if (/[\r\n]/.test(value)) throw new TypeError(`header ${name} holds a line break`)
+    if (name !== 'host' && name !== 'connection' && name !== 'accept-encoding')
+      lines.push(`${name}: ${value}`)
+  }
+  lines.push('Accept-Encoding: identity', 'Connection: close', '', '')
+  return Buffer.from(lines.join('\r\n'), 'latin1')
+}
+
+function openSocket(url: URL, onRead: (length: number, buffer: Uint8Array) => boolean): Socket {
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER_SIZE), callback: onRead }
+  if (url.protocol === 'https:') {
+    // `onread` works for TLS sockets too (Node 15+); @types/node lists it for net only.
+    const options: ConnectionOptions & { onread: typeof onread } = {
+      host,
+      port,
+      ...(isIP(host) === 0 ? { servername: host } : {}),
+      ALPNProtocols: ['http/1.1'],
+      onread,
+    }
+    return connectTls(options)
+  }
+  return connectTcp({ host, port, onread, noDelay: true })
+}
+
+/**
+ * Send a GET over a socket of its own (`Connection: close`) and pass the body to `sink`
+ * from one reused read buffer, pausing the socket while the sink catches up. Node's fetch
+ * allocates every block it reads; for a large download that costs CPU and, until the
+ * garbage collector runs, tens of MiB.
+ *
+ * @returns the response head, once the body is complete (or as soon as `onHead` declined it)
+ * @throws {ConnectionError} when the connection fails or closes before the body's end
+ */
+export function socketGet(input: SocketGetInput): Promise<ResponseHead | undefined> {
+  const url = new URL(input.url)
+  const describedUrl = redactUrl(input.url)
+  let head: ResponseHead | undefined
+  const reader = new HttpResponseReader({
+    onHead: (received) => {
+      head = received
+      return input.onHead(received)
+    },
+    onBody: (block) => {
+      if (!input.sink.accept(block)) paused = true
+    },
+  })
+  let paused = false
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const finish = (error: Error | undefined): void => {
+      if (settled) return
+      settled = true
+      input.signal.removeEventListener('abort', onAbort)
+      socket.destroy()
+      if (error === undefined) resolve(head)
+      else reject(error)
+    }
+    const cut = (reason: string, cause?: unknown): void =>
+      finish(new ConnectionError({ method: 'GET', url: describedUrl, reason, requestSent: true, cause }))
+    const onAbort = (): void =>
+      finish(input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted'))
+    const onRead = (length: number, buffer: Uint8Array): boolean => {
+      try {
+        reader.feed(buffer.subarray(0, length))
+      } catch (error) {
+        // Bad bytes from the server are a cut connection; a sink that failed (a full disk) is not.
+        if (error instanceof HttpFramingError) cut(error.message, error)
+        else finish(error instanceof Error ? error : new Error(String(error)))
+        return false
+      }
+      if (reader.stopped || reader.complete) {
+        finish(undefined)
+        return false
+      }
+      if (!paused) return true
+      paused = false
+      input.sink.drained().then(
+        () => socket.resume(),
+        (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
+      )
+      return false
+    }
+    const socket = openSocket(url, onRead)
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      cut(`${error.message}${error.code === undefined ? '' : ` (${error.code})`}`, error),
+    )
+    socket.on('end', () => {
+      if (reader.complete || reader.endsWithClose) finish(undefined)
+      else
+        cut(head === undefined ? 'the connection closed before an answer' : 'the connection closed mid-body')
+    })
+    socket.on('close', () => cut('the connection closed'))
+    if (input.signal.aborted) return onAbort()
+    input.signal.addEventListener('abort', onAbort, { once: true })
+    socket.write(requestBytes(url, input.headers))
+  })
+}
