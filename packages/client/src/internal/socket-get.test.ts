@@ -1,0 +1,153 @@
+/**
+ * The download connection on loopback servers: plain and TLS, a body paused while the
+ * sink catches up, a cut, an abort and a failing sink.
+ */
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { getCACertificates, setDefaultCACertificates } from 'node:tls'
+import { ConnectionError } from '@debusine-ts/transport'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { socketGet, type BodySink } from './socket-get.js'
+
+const body = randomBytes(5 * 1024 * 1024 + 3)
+const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
+let scratch: string
+const servers: Server[] = []
+
+/** A sink that keeps what it gets and asks for a pause every `pauseEvery` blocks. */
+function collectingSink(pauseEvery: number) {
+  const blocks: Buffer[] = []
+  let pauses = 0
+  const sink: BodySink = {
+    accept: (block) => {
+      blocks.push(Buffer.from(block))
+      return blocks.length % pauseEvery !== 0
+    },
+    drained: () => {
+      pauses += 1
+      return new Promise((resolve) => setImmediate(resolve))
+    },
+  }
+  return { sink, bytes: () => Buffer.concat(blocks), pauses: () => pauses }
+}
+
+async function listen(server: Server, protocol: 'http' | 'https'): Promise<string> {
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `${protocol}://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+const serveBody: RequestListener = (request, response) => {
+  if (request.url === '/chunked') {
+    response.writeHead(200, { 'X-Token-Seen': String(request.headers.token) })
+    for (let at = 0; at < body.length; at += 100_000) response.write(body.subarray(at, at + 100_000))
+    response.end()
+  } else if (request.url === '/cut') {
+    response.writeHead(200, { 'Content-Length': String(body.length) })
+    response.write(body.subarray(0, 1_000_000), () => response.socket?.destroy())
+  } else if (request.url === '/silent') {
+    response.writeHead(200, { 'Content-Length': String(body.length) }).flushHeaders()
+  } else {
+    response.writeHead(200, { 'Content-Length': String(body.length) }).end(body)
+  }
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'debusine-ts-socket-get-'))
+})
+
+afterAll(() => {
+  for (const server of servers) server.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+function get(url: string, sink: BodySink, signal: AbortSignal, onHead = () => true) {
+  return socketGet({ url, headers: new Headers({ Token: 't' }), signal, onHead, sink })
+}
+
+describe('socketGet', () => {
+  it('reads a chunked body over plain HTTP, pausing when the sink asks', async () => {
+    const origin = await listen(createHttpServer(serveBody), 'http')
+    const collected = collectingSink(3)
+    const head = await get(`${origin}/chunked`, collected.sink, AbortSignal.timeout(30_000))
+    expect(head?.status).toBe(200)
+    expect(head?.headers.get('x-token-seen')).toBe('t')
+    expect(digest(collected.bytes())).toBe(digest(body))
+    expect(collected.pauses()).toBeGreaterThan(0)
+  })
+
+  it('reads a body over TLS', async () => {
+    const key = join(scratch, 'key.pem')
+    const cert = join(scratch, 'cert.pem')
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    )
+    setDefaultCACertificates([...getCACertificates('default'), readFileSync(cert, 'utf8')])
+    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, serveBody)
+    const origin = (await listen(server, 'https')).replace('127.0.0.1', 'localhost')
+    const collected = collectingSink(5)
+    await get(`${origin}/whole`, collected.sink, AbortSignal.timeout(30_000))
+    expect(digest(collected.bytes())).toBe(digest(body))
+  })
+
+  it('fails with a ConnectionError when the body is cut, after passing on what came', async () => {
+    const origin = await listen(createHttpServer(serveBody), 'http')
+    const collected = collectingSink(Infinity)
+    const error = await get(`${origin}/cut`, collected.sink, AbortSignal.timeout(30_000)).catch(
+      (e: unknown) => e,
+    )
+    expect(ConnectionError.isInstance(error)).toBe(true)
+    expect(collected.bytes().equals(body.subarray(0, 1_000_000))).toBe(true)
+  })
+
+  it('stops with the reason of an abort while the server sends nothing', async () => {
+    const origin = await listen(createHttpServer(serveBody), 'http')
+    const controller = new AbortController()
+    const reason = new Error('user pressed Ctrl-C')
+    const onHead = (): boolean => {
+      setImmediate(() => controller.abort(reason))
+      return true
+    }
+    await expect(get(`${origin}/silent`, collectingSink(1).sink, controller.signal, onHead)).rejects.toBe(
+      reason,
+    )
+  })
+
+  it('gives the failure of the sink as it is, not as a cut connection', async () => {
+    const origin = await listen(createHttpServer(serveBody), 'http')
+    const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+    const sink: BodySink = {
+      accept: () => {
+        throw full
+      },
+      drained: async () => {},
+    }
+    await expect(get(`${origin}/whole`, sink, AbortSignal.timeout(30_000))).rejects.toBe(full)
+  })
+})
