@@ -3,7 +3,8 @@
  * and .deb, from local paths, a file:// URL and a loopback http(s) server (dget-style,
  * with hash checks), with the upload's relations.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ArtifactRuleError } from '@debusine-ts/artifacts'
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MixedUploadFixture } from '../../artifacts/test/support/debian-upload-fixtures.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
-import { DebianDownloadError, DebusineClient } from '../src/index.js'
+import { AbortError } from '@debusine-ts/transport'
+import { DebianDownloadError, DebusineClient, UploadJournal } from '../src/index.js'
 import { countingFetch } from './support/artifact-counting-fetch.js'
 import { sha256 } from './support/artifact-round-trip.js'
 import { serveDirectory, type LoopbackFileServer } from './support/loopback-file-server.js'
@@ -117,11 +119,62 @@ describe('debian.import', () => {
       expect(counter.requests).toEqual([])
       expect(readdirSync(scratch)).toEqual([])
     } finally {
-      process.env.TMPDIR = previousTmp
+      // Assigning undefined would set the string "undefined".
+      if (previousTmp === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = previousTmp
       await tampered.close()
     }
     const other = await rejection(client.debian.import(join(root, 'pool', 'hello_1.0.orig.tar.gz')))
     expect(ArtifactRuleError.isInstance(other)).toBe(true)
     expect(other.message).toContain('is not supported')
+  })
+
+  it('run again after an interruption, continues the same artifacts: one artifact per file set in all', async () => {
+    const env = realServer()
+    // A workspace of its own: content the workspace already holds is never uploaded again.
+    const resumeWorkspace = await freshWorkspace('debian-import-resume')
+    const journal = new UploadJournal({
+      directory: mkdtempSync(join(tmpdir(), 'debusine-ts-import-journal-')),
+    })
+    const counted = (): { client: DebusineClient; creates: () => number } => {
+      const counter = countingFetch()
+      const each = new DebusineClient({
+        apiUrl: env.apiUrl,
+        token: env.token,
+        workspace,
+        fetch: counter.fetch,
+      })
+      const creates = (): number =>
+        counter.requests.filter((request) => /^POST .*\/artifact\/$/.test(request)).length
+      return { client: each, creates }
+    }
+    // The first run stops once a file of the first artifact (the upload) reached the server.
+    const first = counted()
+    const controller = new AbortController()
+    const interrupted = await rejection(
+      first.client.debian.import(fixture.mixedChanges, {
+        resume: journal,
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (progress.artifactIndex === 0 && progress.committed > 0)
+            controller.abort(new Error('interrupted'))
+        },
+      }),
+    )
+    expect(AbortError.isInstance(interrupted)).toBe(true)
+    expect(first.creates()).toBe(1)
+    const second = counted()
+    const notices: string[] = []
+    const { artifact, related } = await second.client.debian.import(fixture.mixedChanges, {
+      resume: journal,
+      onNotice: (notice) => notices.push(`${notice.artifactIndex} ${notice.kind}`),
+    })
+    // The upload continues; its source and binary packages are created once.
+    expect(second.creates()).toBe(2)
+    expect(notices).toEqual(['0 resumed'])
+    expect(related.map((each) => each.category)).toEqual(['debian:source-package', 'debian:binary-package'])
+    for (const each of [artifact, ...related])
+      expect((await client.artifacts.get(each.id)).files_to_upload).toEqual([])
+    expect(await second.client.relations.list({ artifact: artifact.id })).toHaveLength(4)
   })
 })

@@ -10,6 +10,12 @@ const expireAt = {
   check: (value: string) => (isIsoDate(value) ? undefined : `invalid isoparse value: '${value}'`),
 } as const
 
+const noResume = {
+  kind: 'flag',
+  python: false,
+  summary: 'create new artifacts even when an interrupted run of the same upload left some to continue',
+} as const
+
 /** The `artifact` commands. */
 export const artifactCommands = [
   defineCommand({
@@ -32,11 +38,7 @@ export const artifactCommands = [
         summary: 'the files are named relative to this directory',
       },
       expireAt,
-      noResume: {
-        kind: 'flag',
-        python: false,
-        summary: 'create a new artifact even when an interrupted run of the same upload left one to continue',
-      },
+      noResume,
     },
     arguments: {
       category: { name: 'CATEGORY', summary: 'the artifact category, e.g. debian:source-package' },
@@ -70,8 +72,8 @@ export const artifactCommands = [
     path: ['artifact', 'import-debian'],
     summary: 'import a .changes, .dsc or .deb (and what it lists) as artifacts',
     description:
-      'A .changes becomes an upload artifact, plus its source package and binary packages, with extends and relates-to relations from the upload. Local paths and file:// URLs only.',
-    options: { workspace: workspaceOption, expireAt },
+      'A .changes becomes an upload artifact, plus its source package and binary packages, with extends and relates-to relations from the upload. A local path, a file:// URL or an http(s) URL (fetched with what it lists, hashes checked). Run again after an interruption, it continues the same artifacts.',
+    options: { workspace: workspaceOption, expireAt, noResume },
     arguments: {
       upload: { name: 'UPLOAD', summary: 'path to a .changes, .dsc, .deb, .ddeb or .udeb', complete: 'file' },
     },

@@ -7,9 +7,11 @@ import type { CommandContext } from '../kit/context.js'
  */
 export async function importDebian(
   context: CommandContext,
-  values: { upload: string; workspace: string | undefined; expireAt: string | undefined },
+  values: { upload: string; workspace: string | undefined; expireAt: string | undefined; noResume: boolean },
 ): Promise<undefined> {
   const client = await context.client()
+  const { UploadJournal } = await import('@debusine-ts/client')
+  const journal = new UploadJournal({ directory: UploadJournal.defaultDirectory(context.io.env) })
   const source = /^[a-z][a-z0-9+.-]*:\/\//i.test(values.upload)
     ? values.upload
     : resolve(context.io.cwd, values.upload)
@@ -17,6 +19,8 @@ export async function importDebian(
     workspace: await context.workspace(values.workspace),
     expireAt: values.expireAt,
     signal: context.signal,
+    resume: values.noResume ? false : journal,
+    onNotice: (notice) => context.io.stderr.write(`${notice.message}\n`),
   })
   const summary: Record<string, unknown> = {
     result: 'success',

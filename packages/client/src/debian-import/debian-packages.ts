@@ -39,7 +39,7 @@ export class DebianPackages {
    * @throws {ArtifactRuleError} for a file of another kind, a missing listed file, or
    *   files that break the rules of their category (nothing is sent)
    * @throws {DebianDownloadError} when a file cannot be fetched or differs from its listing
-   * @throws {ArtifactUploadError} when an upload fails (rerun: the import starts again)
+   * @throws {ArtifactUploadError} when an upload fails (rerun with `resume` to continue it)
    * @throws {AbortError} when `signal` aborts
    */
   import(source: string, options?: DebianImportOptions): Promise<DebianImport> {

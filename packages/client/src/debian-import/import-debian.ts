@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { debianPackageArtifacts } from '@debusine-ts/artifacts'
 import { RelationType, type Artifact } from '@debusine-ts/models'
 import type { FetchFunction } from '@debusine-ts/transport'
-import type { UploadProgress } from '../resources/artifact-options.js'
+import type { UploadNotice, UploadProgress } from '../resources/artifact-options.js'
+import type { UploadJournal } from '../resources/artifact-upload-journal.js'
 import type { Artifacts } from '../resources/artifacts.js'
 import type { Relations } from '../resources/relations.js'
 import { DebianDownloadError } from './debian-download-error.js'
@@ -28,6 +29,15 @@ export interface DebianImportOptions {
   stallTimeout?: number | undefined
   /** Called as the files of each artifact are uploaded, with the artifact's position (0 first). */
   onProgress?: ((progress: UploadProgress & { artifactIndex: number }) => void) | undefined
+  /**
+   * Continue what an interrupted import of the same files left on the server: each of its
+   * artifacts is looked up in the journal and only the bytes the server lacks are sent
+   * (see `ArtifactUploadOptions.resume`); relations already made are not made twice. Default
+   * `false`; `true` uses the journal under `$XDG_STATE_HOME/debusine-ts/uploads`.
+   */
+  resume?: boolean | UploadJournal | undefined
+  /** Called when an artifact of the import resumes, restarts or is recovered (see {@link UploadNotice}). */
+  onNotice?: ((notice: UploadNotice & { artifactIndex: number }) => void) | undefined
 }
 
 /** What `client.debian.import` created. */
@@ -92,6 +102,11 @@ export async function importDebian(
           expireAt: options.expireAt,
           stallTimeout: options.stallTimeout,
           signal,
+          resume: options.resume,
+          onNotice:
+            options.onNotice === undefined
+              ? undefined
+              : (notice) => options.onNotice?.({ ...notice, artifactIndex }),
           onProgress:
             options.onProgress === undefined
               ? undefined
