@@ -170,6 +170,33 @@ describe('creates through a faulty network (real server, seeded faults)', () => 
     expect(proxy.counters.requests.filter((request) => request.fate === 'drop-response')).toHaveLength(1)
   })
 
+  it('a retry whose answer is lost is found: one work request supersedes the old one, the retry is sent once', async () => {
+    // A task the worker never takes (no executor here): it stays pending until aborted.
+    const old = await direct.workRequests.create({
+      task_name: 'mmdebstrap',
+      task_data: {
+        bootstrap_options: { architecture: 'amd64' },
+        bootstrap_repositories: [{ mirror: 'http://mirror.example/debian', suite: 'bookworm' }],
+      },
+    })
+    await direct.workRequests.abort(old.id)
+    const { proxy, client } = await throughProxy(13, {
+      request: ({ method, target }) =>
+        method === 'POST' && target.endsWith(`/work-request/${old.id}/retry/`)
+          ? { kind: 'drop-response' }
+          : { kind: 'pass' },
+    })
+    const recoveries: CreateRecovery[] = []
+    const retried = await client.workRequests.retry(old.id, {
+      onRecovered: (recovery) => recoveries.push(recovery),
+    })
+    await direct.workRequests.abort(retried.id)
+    expect(recoveries).toHaveLength(1)
+    expect(retried.id).toBeGreaterThan(old.id)
+    expect((await inWorkspace()).map((request) => request.id).sort()).toEqual([old.id, retried.id].sort())
+    expect(proxy.counters.requests.filter((request) => request.target.endsWith('/retry/'))).toHaveLength(1)
+  })
+
   it('a collection and a workflow template whose create answers are lost are found by name and returned', async () => {
     const { proxy, client } = await throughProxy(3, {
       request: ({ method, target }) =>

@@ -21,6 +21,7 @@ import {
   type WorkRequestCreateRequest,
 } from './work-request-input.js'
 import type { WorkRequestListFilters } from './work-request-list-filters.js'
+import { retryOnce } from './work-request-retry.js'
 import { waitUntilFinished, type WaitForCompletionOptions } from './work-request-wait.js'
 
 /** A manual review of a blocked work request (`WorkRequests.unblock`): accept or reject it, with notes. */
@@ -196,15 +197,15 @@ export class WorkRequests {
    * await client.workRequests.waitForCompletion(retried.id)
    * @throws {BadRequestError} when it cannot be retried (the server's reason is in the message)
    * @throws {PermissionDeniedError} without the contributor role in its workspace
+   * @throws {CreateOutcomeUnknownError} when the answer was lost and the server does not tell
+   *   whether the retry happened (it is never sent twice)
    */
-  async retry(id: number, options?: RequestOptions): Promise<WorkRequest> {
+  async retry(id: number, options?: CreateOptions): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestRetry')
-    return this.#action(
-      id,
-      'retry',
-      `Retrying work request ${id} needs the contributor role in its workspace.`,
-      options,
-    )
+    const hint = `Retrying work request ${id} needs the contributor role in its workspace.`
+    const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
+      this.#action(id, 'retry', hint, { ...sendOptions, retryStaleConnection: false })
+    return createOnce(retryOnce(id, this, send, this.#created), options)
   }
 
   /**
@@ -267,7 +268,7 @@ export class WorkRequests {
     id: number,
     action: 'abort' | 'retry' | 'unblock' | 'confirm',
     permissionHint: string,
-    options: RequestOptions | undefined,
+    options: (RequestOptions & { retryStaleConnection?: boolean }) | undefined,
     body: Readonly<Record<string, unknown>> = {},
   ): Promise<WorkRequest> {
     try {
