@@ -12,6 +12,17 @@ import type { BodySink } from './socket-get.js'
 const WRITE_BATCH_SIZE = 4 * 1024 * 1024
 /** Full buffers waiting for the disk beyond which the reader is asked to pause. */
 const MAX_QUEUED_BATCHES = 2
+/** Free full-size buffers kept for the next file: one download after another reuses them. */
+const freeBatches: Buffer[] = []
+const MAX_FREE_BATCHES = MAX_QUEUED_BATCHES + 2
+
+function takeBatch(size: number): Buffer {
+  return (size === WRITE_BATCH_SIZE ? freeBatches.pop() : undefined) ?? Buffer.allocUnsafe(size)
+}
+
+function releaseBatch(buffer: Buffer): void {
+  if (buffer.length === WRITE_BATCH_SIZE && freeBatches.length < MAX_FREE_BATCHES) freeBatches.push(buffer)
+}
 
 /** Write every byte of `block` at `position` (a short write goes on where it stopped). */
 async function writeAll(handle: FileHandle, block: Uint8Array, position: number): Promise<void> {
@@ -81,7 +92,6 @@ export class VerifiedFile implements BodySink {
   #filled = 0
   /** Where the next full buffer goes in the file. */
   #position = 0
-  readonly #spare: Buffer[] = []
   /** A small file needs no 4 MiB buffer. */
   readonly #batchSize: number
   #queued = 0
@@ -139,11 +149,12 @@ export class VerifiedFile implements BodySink {
     const { expected } = this.#input
     if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
     this.#input.signal?.throwIfAborted()
-    this.#hash.update(block)
+    // The archive itself is written unchecked: no hash to compute.
+    if (expected !== undefined) this.#hash.update(block)
     this.#written += block.length
     let at = 0
     while (at < block.length) {
-      this.#filling ??= this.#spare.pop() ?? Buffer.allocUnsafe(this.#batchSize)
+      this.#filling ??= takeBatch(this.#batchSize)
       const take = Math.min(block.length - at, this.#batchSize - this.#filled)
       this.#filling.set(block.subarray(at, at + take), this.#filled)
       this.#filled += take
@@ -199,7 +210,7 @@ export class VerifiedFile implements BodySink {
     // Written or skipped after a failure: either way the buffer is free again.
     this.#writing = this.#writing.finally(() => {
       this.#queued -= 1
-      this.#spare.push(buffer)
+      releaseBatch(buffer)
     })
   }
 
