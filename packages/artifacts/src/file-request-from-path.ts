@@ -28,6 +28,9 @@ export interface FileRequestFromPathOptions {
   signal?: AbortSignal
 }
 
+/** The read block of the last file hashed, for the next one (many files, one block). */
+let spareBlock: Buffer | undefined
+
 /**
  * Describe a local file for an artifact creation: its size, its SHA-256 (computed by
  * streaming the file in large blocks, so memory does not grow with the file), `type:
@@ -51,7 +54,8 @@ export async function fileRequestFromPath(
   if (!stats.isFile()) throw new ArtifactRuleError(`"${path}" is not a regular file`, [path])
 
   const hash = createHash('sha256')
-  const block = Buffer.allocUnsafe(HASH_BLOCK_SIZE)
+  const block = spareBlock ?? Buffer.allocUnsafe(HASH_BLOCK_SIZE)
+  spareBlock = undefined
   let head: Buffer | undefined
   let size = 0
   try {
@@ -68,6 +72,7 @@ export async function fileRequestFromPath(
       }
     } finally {
       await file.close()
+      spareBlock = block
     }
   } catch (error) {
     if (signal?.aborted) throw signal.reason

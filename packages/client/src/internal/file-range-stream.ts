@@ -11,6 +11,19 @@ export const READ_BLOCK_SIZE = 1024 * 1024
  */
 const RING_SIZE = 4
 
+type Ring = Uint8Array<ArrayBuffer>[]
+
+/**
+ * Rings of finished request bodies, for the next ones: an upload of many files (one
+ * request or more each) reuses the same few MiB instead of leaving each file's as garbage.
+ */
+const freeRings: Ring[] = []
+const MAX_FREE_RINGS = 2
+
+function takeRing(): Ring {
+  return freeRings.pop() ?? Array.from({ length: RING_SIZE }, () => new Uint8Array(0))
+}
+
 /** A request body streamed from a byte range of a file; see {@link fileRangeStream}. */
 export interface FileRangeBody {
   stream: ReadableStream<Uint8Array>
@@ -31,27 +44,34 @@ export function fileRangeStream(
   onRead: (bytes: number) => void,
 ): FileRangeBody {
   let position = start
-  const ring: Uint8Array<ArrayBuffer>[] = Array.from({ length: RING_SIZE }, () => new Uint8Array(0))
+  const ring = takeRing()
   let turn = 0
   let handle: FileHandle | undefined
   let released = false
-  const release = async (): Promise<void> => {
+  let ringReturned = false
+  const closeFile = async (): Promise<void> => {
     released = true
     const opened = handle
     handle = undefined
     await opened?.close().catch(() => undefined)
   }
+  const release = async (): Promise<void> => {
+    // The request ended: the connection reads none of the ring's blocks any more.
+    if (!ringReturned && freeRings.length < MAX_FREE_RINGS) freeRings.push(ring)
+    ringReturned = true
+    await closeFile()
+  }
   const stream = new ReadableStream<Uint8Array>(
     {
       async start() {
         handle = await open(localPath, 'r')
-        if (released) await release()
+        if (released) await closeFile()
       },
       async pull(controller) {
         if (handle === undefined) return
         const length = Math.min(READ_BLOCK_SIZE, end + 1 - position)
         if (length <= 0) {
-          await release()
+          await closeFile()
           controller.close()
           return
         }
@@ -61,7 +81,7 @@ export function fileRangeStream(
         turn += 1
         const { bytesRead } = await handle.read(buffer, 0, length, position)
         if (bytesRead === 0) {
-          await release()
+          await closeFile()
           controller.error(
             new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`),
           )
@@ -72,7 +92,7 @@ export function fileRangeStream(
         controller.enqueue(buffer.subarray(0, bytesRead))
       },
       async cancel() {
-        await release()
+        await closeFile()
       },
     },
     { highWaterMark: 0 },
