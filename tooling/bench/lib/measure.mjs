@@ -24,7 +24,9 @@ export function serverCpuSeconds(serverRoot) {
     try {
       if (readlinkSync(`/proc/${entry}/root`) !== serverRoot) continue
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')
-      ticks += Number(fields[11]) + Number(fields[12]) // utime, stime (fields 14 and 15)
+      // utime, stime, and cutime, cstime: the CPU of children it reaped (a gunicorn worker
+      // recycled during the run), so that an exit does not make the sum go down.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
     } catch {
       // the process exited while we read it
     }
