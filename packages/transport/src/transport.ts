@@ -7,6 +7,8 @@ import {
   webuiUrl as buildWebuiUrl,
   websocketUrl as buildWebsocketUrl,
 } from './address.js'
+import type { ApiError } from './errors/api-error.js'
+import { errorFromResponse } from './internal/error-from-response.js'
 import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
 import { parsePage, type Page } from './page.js'
@@ -238,6 +240,21 @@ export class Transport {
   ownConnectionHeaders(url: string, extra?: Readonly<Record<string, string>>): Headers | undefined {
     if (this.#customFetch) return undefined
     return this.#headers(url, extra, '*/*')
+  }
+
+  /**
+   * The error this transport throws for `response`, an unexpected answer to a request the
+   * caller sent over a connection of its own (see {@link Transport.ownConnectionHeaders}):
+   * the same class, message and redaction as for the transport's own requests.
+   */
+  errorFor(method: string, url: string, response: Response): Promise<ApiError> {
+    return errorFromResponse(response, {
+      method: method.toUpperCase(),
+      url: redactUrl(url),
+      token: this.#token,
+      scope: this.scope,
+      attempts: 1,
+    })
   }
 
   /**

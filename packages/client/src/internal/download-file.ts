@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
-import type { BodySink } from './socket-get.js'
+import type { BodySink } from './socket-request.js'
 
 /**
  * Bytes gathered before one write to disk: 4 MiB was the fastest of 1, 4, 8 and 16 MiB

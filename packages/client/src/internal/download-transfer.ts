@@ -1,7 +1,7 @@
 import { redirectTarget, type Transport } from '@debusine-ts/transport'
 import type { VerifiedFile } from './download-file.js'
 import type { ResponseHead } from './http-response-reader.js'
-import { socketGet } from './socket-get.js'
+import { ownConnectionsAllowed, socketRequest } from './socket-request.js'
 
 /** Send one GET of the file from byte `offset` and append its body to the file, calling `wake` as bytes arrive. */
 export type Transfer = (offset: number, signal: AbortSignal, wake: () => void) => Promise<void>
@@ -59,14 +59,13 @@ type Answer = { is: 'the-file' } | { is: 'not-the-file' } | { is: 'redirect'; to
 
 /**
  * How a download is sent: over a connection of its own read into reused buffers (see
- * {@link socketGet}), following redirects as the transport does, when the transport allows
+ * {@link socketRequest}), following redirects as the transport does, when the transport allows
  * it; else through fetch. An error status is left to fetch, which knows what to make of
  * it, for this attempt and the next ones.
  */
 export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer {
   const viaFetch = fetchTransfer(source, file)
-  // Node's fetch goes through a proxy when NODE_USE_ENV_PROXY asks for it: so must we.
-  let direct = !process.env.NODE_USE_ENV_PROXY && !process.execArgv.includes('--use-env-proxy')
+  let direct = ownConnectionsAllowed()
   const getOnce = async (
     url: string,
     hop: number,
@@ -89,7 +88,8 @@ export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer
       return file.accept(block)
     }
     try {
-      await socketGet({ url, headers, signal, onHead, sink: { accept, drained: () => file.drained() } })
+      const sink = { accept, drained: () => file.drained() }
+      await socketRequest({ method: 'GET', url, headers, signal, onHead, sink })
     } finally {
       // What arrived before a cut is good: on disk before the next attempt resumes after it.
       await file.flush().catch(() => undefined)

@@ -1,4 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
+import type { Socket } from 'node:net'
+import type { RequestBody } from './socket-request.js'
 
 /** Bytes read from disk per block of a request body. */
 export const READ_BLOCK_SIZE = 1024 * 1024
@@ -98,4 +100,64 @@ export function fileRangeStream(
     { highWaterMark: 0 },
   )
   return { stream, release }
+}
+
+/** Resolves when `socket` can take more, or closed. */
+function writable(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      socket.off('drain', done)
+      socket.off('close', done)
+      resolve()
+    }
+    socket.on('drain', done)
+    socket.on('close', done)
+  })
+}
+
+/**
+ * A request body that writes bytes `[start, end]` of a file to a connection of its own
+ * (see `socketRequest`), from a ring of reused blocks: a block is read again only once the
+ * socket flushed it. `onSent` gets the length of each block handed to the socket.
+ */
+export function fileRangeBody(
+  localPath: string,
+  start: number,
+  end: number,
+  onSent: (bytes: number) => void,
+): RequestBody {
+  const send = async (socket: Socket): Promise<void> => {
+    const ring = takeRing()
+    const flushed: Promise<boolean>[] = []
+    const handle = await open(localPath, 'r')
+    let position = start
+    try {
+      for (let turn = 0; position <= end && !socket.destroyed; turn += 1) {
+        const slot = turn % RING_SIZE
+        // A write that failed: the connection's 'error' tells the caller.
+        if ((await flushed[slot]) === false) return
+        if ((ring[slot]?.length ?? 0) < READ_BLOCK_SIZE) ring[slot] = new Uint8Array(READ_BLOCK_SIZE)
+        const buffer = ring[slot] as Uint8Array<ArrayBuffer>
+        const length = Math.min(READ_BLOCK_SIZE, end + 1 - position)
+        const { bytesRead } = await handle.read(buffer, 0, length, position)
+        if (bytesRead === 0)
+          throw new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`)
+        position += bytesRead
+        let room = true
+        flushed[slot] = new Promise((resolve) => {
+          room = socket.write(buffer.subarray(0, bytesRead), (error) =>
+            resolve(error === undefined || error === null),
+          )
+        })
+        onSent(bytesRead)
+        if (!room) await writable(socket)
+      }
+      // Every block flushed: the ring is free for the next body.
+      if ((await Promise.all(flushed)).every(Boolean) && freeRings.length < MAX_FREE_RINGS)
+        freeRings.push(ring)
+    } finally {
+      await handle.close()
+    }
+  }
+  return { length: end - start + 1, send }
 }

@@ -13,7 +13,9 @@ import {
   type Transport,
 } from '@debusine-ts/transport'
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
-import { fileRangeStream, type FileRangeBody } from './file-range-stream.js'
+import { fileRangeBody, fileRangeStream, type FileRangeBody } from './file-range-stream.js'
+import { putOverOwnConnection } from './own-connection-put.js'
+import { ownConnectionsAllowed } from './socket-request.js'
 import { stallWatchdog } from './stall-watchdog.js'
 import { describeFailure } from './transfer-failure.js'
 
@@ -309,22 +311,34 @@ class FileUpload {
   async #send(contentRange: string, range: { start: number; end: number } | undefined): Promise<Response> {
     const input = this.#input
     const watchdog = stallWatchdog(input.stallTimeout)
-    const headers: Record<string, string> = { 'Content-Range': contentRange }
-    let body: FileRangeBody | undefined
-    if (range !== undefined) {
-      // The server needs the length up front: a body sent chunked is read as empty.
-      headers['Content-Length'] = String(range.end - range.start + 1)
-      body = fileRangeStream(input.localPath, range.start, range.end, (bytes) => {
-        watchdog.wake()
-        input.onSent(bytes)
-      })
+    const onSent = (bytes: number): void => {
+      watchdog.wake()
+      input.onSent(bytes)
     }
+    const signal =
+      input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal])
+    const headers: Record<string, string> = { 'Content-Range': contentRange }
+    const url = input.transport.url(this.#url)
+    // A connection of its own when the transport allows it: no copy through web streams.
+    const own = ownConnectionsAllowed() ? input.transport.ownConnectionHeaders(url, headers) : undefined
+    let body: FileRangeBody | undefined
     try {
+      if (own !== undefined) {
+        const { start, end } = range ?? { start: 0, end: -1 }
+        return await putOverOwnConnection({
+          ...{ transport: input.transport, url, headers: own, signal, expectedStatus: [200, 201, 206] },
+          body: fileRangeBody(input.localPath, start, end, onSent),
+        })
+      }
+      if (range !== undefined) {
+        // The server needs the length up front: a body sent chunked is read as empty.
+        headers['Content-Length'] = String(range.end - range.start + 1)
+        body = fileRangeStream(input.localPath, range.start, range.end, onSent)
+      }
       const response = await input.transport.stream('PUT', this.#url, {
         body: body?.stream,
         headers,
-        signal:
-          input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal]),
+        signal,
         // The watchdog bounds the wait instead: a whole file may take long to send.
         timeout: Infinity,
         maxRetries: 0,

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import { ConnectionError } from '@debusine-ts/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { socketGet, type BodySink } from './socket-get.js'
+import { socketRequest, type BodySink } from './socket-request.js'
 
 const body = randomBytes(5 * 1024 * 1024 + 3)
 const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
@@ -68,10 +68,10 @@ afterAll(() => {
 })
 
 function get(url: string, sink: BodySink, signal: AbortSignal, onHead = () => true) {
-  return socketGet({ url, headers: new Headers({ Token: 't' }), signal, onHead, sink })
+  return socketRequest({ method: 'GET', url, headers: new Headers({ Token: 't' }), signal, onHead, sink })
 }
 
-describe('socketGet', () => {
+describe('socketRequest', () => {
   it('reads a chunked body over plain HTTP, pausing when the sink asks', async () => {
     const origin = await listen(createHttpServer(serveBody), 'http')
     const collected = collectingSink(3)

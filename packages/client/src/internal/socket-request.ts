@@ -3,7 +3,7 @@ import { connect as connectTls, type ConnectionOptions } from 'node:tls'
 import { ConnectionError, redactUrl } from '@debusine-ts/transport'
 import { HttpFramingError, HttpResponseReader, type ResponseHead } from './http-response-reader.js'
 
-/** Where the body of a {@link socketGet} goes. */
+/** Where the body of the answer to a {@link socketRequest} goes. */
 export interface BodySink {
   /**
    * Take a block, valid only during the call (it must be copied to be kept).
@@ -14,27 +14,47 @@ export interface BodySink {
   drained: () => Promise<void>
 }
 
-/** What {@link socketGet} sends and where it reports. */
-export interface SocketGetInput {
+/** A request body its owner writes to the connection. */
+export interface RequestBody {
+  /** Its length in bytes, sent as `Content-Length`. */
+  length: number
+  /**
+   * Write the body to `socket`, waiting for `'drain'` when it is full; resolves once every
+   * byte was handed to the socket. It is dropped unread when the answer comes first.
+   */
+  send: (socket: Socket) => Promise<void>
+}
+
+/** What {@link socketRequest} sends and where it reports. */
+export interface SocketRequestInput {
+  method: string
   url: string
-  /** Request headers (`Host`, `Connection` and `Accept-Encoding` are set here). */
+  /** Request headers (`Host`, `Connection`, `Accept-Encoding` and `Content-Length` are set here). */
   headers: Headers
+  body?: RequestBody | undefined
   signal: AbortSignal
   /** The head arrived; return `false` to close the connection without reading the body. */
   onHead: (head: ResponseHead) => boolean
   sink: BodySink
 }
 
+/** Whether requests may go over connections of their own: not when Node's fetch is told to use a proxy. */
+export function ownConnectionsAllowed(): boolean {
+  return !process.env.NODE_USE_ENV_PROXY && !process.execArgv.includes('--use-env-proxy')
+}
+
 // One reused read buffer per connection: the body is never allocated block by block.
 const READ_BUFFER_SIZE = 256 * 1024
 
-function requestBytes(url: URL, headers: Headers): Buffer {
-  const lines = [`GET ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`]
-  for (const [name, value] of headers) {
+const SET_HERE = new Set(['host', 'connection', 'accept-encoding', 'content-length', 'transfer-encoding'])
+
+function requestBytes(input: SocketRequestInput, url: URL): Buffer {
+  const lines = [`${input.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`]
+  for (const [name, value] of input.headers) {
     if (/[\r\n]/.test(value)) throw new TypeError(`header ${name} holds a line break`)
-    if (name !== 'host' && name !== 'connection' && name !== 'accept-encoding')
-      lines.push(`${name}: ${value}`)
+    if (!SET_HERE.has(name)) lines.push(`${name}: ${value}`)
   }
+  if (input.body !== undefined) lines.push(`Content-Length: ${input.body.length}`)
   lines.push('Accept-Encoding: identity', 'Connection: close', '', '')
   return Buffer.from(lines.join('\r\n'), 'latin1')
 }
@@ -58,15 +78,16 @@ function openSocket(url: URL, onRead: (length: number, buffer: Uint8Array) => bo
 }
 
 /**
- * Send a GET over a socket of its own (`Connection: close`) and pass the body to `sink`
- * from one reused read buffer, pausing the socket while the sink catches up. Node's fetch
- * allocates every block it reads; for a large download that costs CPU and, until the
- * garbage collector runs, tens of MiB.
+ * Send a request over a socket of its own (`Connection: close`) and pass the body of the
+ * answer to `sink` from one reused read buffer, pausing the socket while the sink catches
+ * up. Node's fetch allocates every block it reads (and copies what it sends through web
+ * streams); for a large transfer that costs CPU and, until the garbage collector runs,
+ * tens of MiB.
  *
- * @returns the response head, once the body is complete (or as soon as `onHead` declined it)
- * @throws {ConnectionError} when the connection fails or closes before the body's end
+ * @returns the head of the answer, once its body is complete (or as soon as `onHead` declined it)
+ * @throws {ConnectionError} when the connection fails or closes before the answer's end
  */
-export function socketGet(input: SocketGetInput): Promise<ResponseHead | undefined> {
+export function socketRequest(input: SocketRequestInput): Promise<ResponseHead | undefined> {
   const url = new URL(input.url)
   const describedUrl = redactUrl(input.url)
   let head: ResponseHead | undefined
@@ -91,7 +112,9 @@ export function socketGet(input: SocketGetInput): Promise<ResponseHead | undefin
       else reject(error)
     }
     const cut = (reason: string, cause?: unknown): void =>
-      finish(new ConnectionError({ method: 'GET', url: describedUrl, reason, requestSent: true, cause }))
+      finish(
+        new ConnectionError({ method: input.method, url: describedUrl, reason, requestSent: true, cause }),
+      )
     const onAbort = (): void =>
       finish(input.signal.reason instanceof Error ? input.signal.reason : new Error('aborted'))
     const onRead = (length: number, buffer: Uint8Array): boolean => {
@@ -127,6 +150,11 @@ export function socketGet(input: SocketGetInput): Promise<ResponseHead | undefin
     socket.on('close', () => cut('the connection closed'))
     if (input.signal.aborted) return onAbort()
     input.signal.addEventListener('abort', onAbort, { once: true })
-    socket.write(requestBytes(url, input.headers))
+    socket.write(requestBytes(input, url))
+    // The body's own failure (a file that shrank) ends the request; the connection's come
+    // through 'error', unless the answer came first (a 413 before the whole body was read).
+    input.body
+      ?.send(socket)
+      .catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))))
   })
 }
