@@ -6,7 +6,7 @@ import { debianPackageArtifacts } from '@debusine-ts/artifacts'
 import { RelationType, type Artifact } from '@debusine-ts/models'
 import type { FetchFunction } from '@debusine-ts/transport'
 import type { UploadNotice, UploadProgress } from '../resources/artifact-options.js'
-import type { UploadJournal } from '../resources/artifact-upload-journal.js'
+import { UploadJournal } from '../resources/artifact-upload-journal.js'
 import type { Artifacts } from '../resources/artifacts.js'
 import type { Relations } from '../resources/relations.js'
 import { DebianDownloadError } from './debian-download-error.js'
@@ -36,6 +36,8 @@ export interface DebianImportOptions {
    * `false`; `true` uses the journal under `$XDG_STATE_HOME/debusine-ts/uploads`.
    */
   resume?: boolean | UploadJournal | undefined
+  /** Called once each artifact of the import is known, created or found again (see `ArtifactUploadOptions.onArtifact`). */
+  onArtifact?: ((artifact: Artifact, state: { created: boolean; artifactIndex: number }) => void) | undefined
   /** Called when an artifact of the import resumes, restarts or is recovered (see {@link UploadNotice}). */
   onNotice?: ((notice: UploadNotice & { artifactIndex: number }) => void) | undefined
 }
@@ -55,6 +57,30 @@ export interface DebianImport {
 export interface DebianImportResources {
   artifacts: Artifacts
   relations: Relations
+}
+
+/**
+ * The journal of an import: an artifact's entry is forgotten only when the whole import
+ * completed, so that a rerun after an interruption finds the artifacts already done too
+ * (and creates none of them twice), not only the one being uploaded.
+ */
+class ImportJournal extends UploadJournal {
+  readonly #done: string[] = []
+
+  override forget(key: string): Promise<void> {
+    this.#done.push(key)
+    return Promise.resolve()
+  }
+
+  /** Forget the entries of the artifacts the import completed. */
+  async forgetDeferred(): Promise<void> {
+    for (const key of this.#done.splice(0)) await super.forget(key)
+  }
+}
+
+function importJournal(resume: DebianImportOptions['resume']): ImportJournal | undefined {
+  if (resume === undefined || resume === false) return undefined
+  return new ImportJournal(resume === true ? {} : { directory: resume.directory, maxAgeMs: resume.maxAgeMs })
 }
 
 // A URL scheme, as Python's urlparse finds one; a Windows drive letter (`C:\`) is a path.
@@ -94,6 +120,7 @@ export async function importDebian(
       path = resolve(source)
     }
     const locals = await debianPackageArtifacts(path, { signal })
+    const journal = importJournal(options.resume)
     const uploaded: Artifact[] = []
     for (const [artifactIndex, local] of locals.entries()) {
       uploaded.push(
@@ -102,7 +129,11 @@ export async function importDebian(
           expireAt: options.expireAt,
           stallTimeout: options.stallTimeout,
           signal,
-          resume: options.resume,
+          resume: journal ?? false,
+          onArtifact:
+            options.onArtifact === undefined
+              ? undefined
+              : (created, state) => options.onArtifact?.(created, { ...state, artifactIndex }),
           onNotice:
             options.onNotice === undefined
               ? undefined
@@ -119,6 +150,7 @@ export async function importDebian(
       await resources.relations.create(artifact.id, target.id, RelationType.EXTENDS, { signal })
       await resources.relations.create(artifact.id, target.id, RelationType.RELATES_TO, { signal })
     }
+    await journal?.forgetDeferred()
     return { artifact, related }
   } finally {
     if (temporary !== undefined) await rm(temporary, { recursive: true, force: true })

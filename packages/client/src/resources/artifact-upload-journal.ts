@@ -73,12 +73,13 @@ export function canonicalJson(value: unknown): string {
 export class UploadJournal {
   /** The directory entries live in. */
   readonly directory: string
-  readonly #maxAgeMs: number
+  /** How long an entry is kept, in milliseconds. */
+  readonly maxAgeMs: number
 
   /** A journal in `options.directory` (default {@link UploadJournal.defaultDirectory}). */
   constructor(options: UploadJournalOptions = {}) {
     this.directory = options.directory ?? UploadJournal.defaultDirectory()
-    this.#maxAgeMs = options.maxAgeMs ?? DEFAULT_JOURNAL_MAX_AGE_MS
+    this.maxAgeMs = options.maxAgeMs ?? DEFAULT_JOURNAL_MAX_AGE_MS
   }
 
   /** `$XDG_STATE_HOME/debusine-ts/uploads`, or `~/.local/state/debusine-ts/uploads`. */
@@ -105,7 +106,7 @@ export class UploadJournal {
     } catch {
       return undefined
     }
-    if (!(Date.now() - Date.parse(entry.createdAt) < this.#maxAgeMs)) {
+    if (!(Date.now() - Date.parse(entry.createdAt) < this.maxAgeMs)) {
       await this.forget(key)
       return undefined
     }
