@@ -23,3 +23,15 @@ export function withHint(error: ApiError, hint: string): ApiErrorInit {
 export function explainPermissionDenied(error: unknown, hint: string): unknown {
   return PermissionDeniedError.isInstance(error) ? new PermissionDeniedError(withHint(error, hint)) : error
 }
+
+/**
+ * Run `call`; when the server refuses it with 403, throw that error again with `hint` in its
+ * message (the one place a resource explains a refusal). Any other error passes unchanged.
+ */
+export async function explainingRefusal<T>(hint: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    throw explainPermissionDenied(error, hint)
+  }
+}

@@ -2,7 +2,7 @@ import { CollectionRole, ValidationError, openEnum, parseModel, type OpenEnum } 
 import { BadRequestError, path, type PagedList } from '@debusine-ts/transport'
 import * as z from 'zod'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied, withHint } from '../internal/api-error-hint.js'
+import { explainPermissionDenied, explainingRefusal, withHint } from '../internal/api-error-hint.js'
 import {
   withoutWorkspace,
   type CollectionIdentifier,
@@ -178,17 +178,12 @@ export class CollectionTokens {
     options?: CollectionRequestOptions,
   ): Promise<void> {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'CollectionTokens.revoke')
-    try {
-      await this.#context.transport.request(
+    await explainingRefusal('Revoking roles on a collection needs the owner role in its workspace.', () =>
+      this.#context.transport.request(
         'DELETE',
         path`/collection/${workspace}/${collection.category}/${collection.name}/token/${tokenHash}/${role}/`,
         { ...withoutWorkspace(options), expectedStatus: 204 },
-      )
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        'Revoking roles on a collection needs the owner role in its workspace.',
-      )
-    }
+      ),
+    )
   }
 }

@@ -1,7 +1,7 @@
 import { MetricRequestModel, type MetricType } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { explainingRefusal } from '../internal/api-error-hint.js'
 
 /** A metric value to emit through the server. */
 export interface MetricEmission {
@@ -46,18 +46,15 @@ export class Metrics {
       labels: metric.labels,
       value: metric.value,
     })
-    try {
-      await this.#context.transport.request('POST', '/open-metrics/emit/', {
-        ...options,
-        body,
-        expectedStatus: 204,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        "Only the token of one of the server's Celery or scheduler workers may emit metrics; " +
-          'user tokens (and external workers) are refused.',
-      )
-    }
+    await explainingRefusal(
+      "Only the token of one of the server's Celery or scheduler workers may emit metrics; " +
+        'user tokens (and external workers) are refused.',
+      () =>
+        this.#context.transport.request('POST', '/open-metrics/emit/', {
+          ...options,
+          body,
+          expectedStatus: 204,
+        }),
+    )
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { explainingRefusal } from '../internal/api-error-hint.js'
 
 /** What {@link Relations.create} returns: the relation, and whether this call created it. */
 export interface RelationCreateResult {
@@ -73,22 +73,18 @@ export class Relations {
     options?: RequestOptions,
   ): Promise<RelationCreateResult> {
     const body = RelationCreateRequestModel.create({ artifact: artifactId, target: targetId, type })
-    let response: Response
-    try {
-      // @NOTE The raw response, because only its status tells "created" (201) from "existed" (200).
-      response = await this.#context.transport.stream('POST', '/artifact-relation/', {
-        ...options,
-        body: JSON.stringify(body),
-        headers: { ...options?.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
-        expectedStatus: [200, 201],
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Relating artifact ${artifactId} to ${targetId} needs the contributor role in the workspace of ` +
-          `artifact ${artifactId} and the right to see artifact ${targetId}.`,
-      )
-    }
+    // @NOTE The raw response, because only its status tells "created" (201) from "existed" (200).
+    const response = await explainingRefusal(
+      `Relating artifact ${artifactId} to ${targetId} needs the contributor role in the workspace of ` +
+        `artifact ${artifactId} and the right to see artifact ${targetId}.`,
+      () =>
+        this.#context.transport.stream('POST', '/artifact-relation/', {
+          ...options,
+          body: JSON.stringify(body),
+          headers: { ...options?.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
+          expectedStatus: [200, 201],
+        }),
+    )
     const text = await response.text()
     let parsed: unknown
     try {

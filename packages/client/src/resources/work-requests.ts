@@ -6,7 +6,7 @@ import {
 } from '@debusine-ts/models'
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
@@ -148,22 +148,19 @@ export class WorkRequests {
   ): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestUpdate')
     const body = priorityBody(priorityAdjustment)
-    try {
-      return await this.#context.transport.request('PATCH', path`/work-request/${id}/`, {
-        ...options,
-        body,
-        schema: WorkRequestSchema,
-        model: 'WorkRequest',
-        expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Only the creator of work request ${id} may change its priority adjustment, and only to 0 or ` +
-          'less (lowering its priority); other values need the global "manage_workrequest_priorities" ' +
-          'permission, granted by a server administrator.',
-      )
-    }
+    return explainingRefusal(
+      `Only the creator of work request ${id} may change its priority adjustment, and only to 0 or ` +
+        'less (lowering its priority); other values need the global "manage_workrequest_priorities" ' +
+        'permission, granted by a server administrator.',
+      () =>
+        this.#context.transport.request('PATCH', path`/work-request/${id}/`, {
+          ...options,
+          body,
+          schema: WorkRequestSchema,
+          model: 'WorkRequest',
+          expectedStatus: 200,
+        }),
+    )
   }
 
   /**
@@ -271,17 +268,15 @@ export class WorkRequests {
     options: (RequestOptions & { retryStaleConnection?: boolean }) | undefined,
     body: Readonly<Record<string, unknown>> = {},
   ): Promise<WorkRequest> {
-    try {
-      return await this.#context.transport.request('POST', path`/work-request/${id}/${action}/`, {
+    return explainingRefusal(permissionHint, () =>
+      this.#context.transport.request('POST', path`/work-request/${id}/${action}/`, {
         ...options,
         body,
         schema: WorkRequestSchema,
         model: 'WorkRequest',
         expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(error, permissionHint)
-    }
+      }),
+    )
   }
 
   /**
@@ -307,20 +302,17 @@ export class WorkRequests {
   ): Promise<void> {
     positiveId(id, 'id', 'WorkRequestCompletion')
     const report = completionBody(completion)
-    try {
-      await this.#context.transport.request('PUT', path`/work-request/${id}/completed/`, {
-        ...options,
-        body: report,
-        expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Only the worker running work request ${id} may report it completed, with that work ` +
-          "request's own token (the worker receives it with the assignment); user tokens are " +
-          'refused. To stop a work request as a user, abort it.',
-      )
-    }
+    await explainingRefusal(
+      `Only the worker running work request ${id} may report it completed, with that work ` +
+        "request's own token (the worker receives it with the assignment); user tokens are " +
+        'refused. To stop a work request as a user, abort it.',
+      () =>
+        this.#context.transport.request('PUT', path`/work-request/${id}/completed/`, {
+          ...options,
+          body: report,
+          expectedStatus: 200,
+        }),
+    )
   }
 
   /**
@@ -358,20 +350,17 @@ export class WorkRequests {
   ): Promise<WorkRequest> {
     positiveId(id, 'id', 'ExternalDebsignRequest')
     const body = ExternalDebsignRequestModel.create({ signed_artifact: completion.signedArtifact })
-    try {
-      return await this.#context.transport.request('POST', path`/work-request/${id}/external-debsign/`, {
-        ...options,
-        body,
-        schema: WorkRequestSchema,
-        model: 'WorkRequest',
-        expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        `Only the user who created work request ${id} may supply its signed upload.`,
-      )
-    }
+    return explainingRefusal(
+      `Only the user who created work request ${id} may supply its signed upload.`,
+      () =>
+        this.#context.transport.request('POST', path`/work-request/${id}/external-debsign/`, {
+          ...options,
+          body,
+          schema: WorkRequestSchema,
+          model: 'WorkRequest',
+          expectedStatus: 200,
+        }),
+    )
   }
 
   /**

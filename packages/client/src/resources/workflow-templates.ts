@@ -8,7 +8,7 @@ import {
 } from '@debusine-ts/models'
 import { NotFoundError, path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import type { CreateOptions } from './create-outcome.js'
 
@@ -82,8 +82,8 @@ export class WorkflowTemplates {
     const body = WorkflowTemplateCreateRequestModel.create(template)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.create')
     const { transport } = this.#context
-    try {
-      return await createOnce(
+    return explainingRefusal(configureHint, () =>
+      createOnce(
         {
           what: `workflow template "${body.name}" in workspace "${name}"`,
           check: `\`debusine-ts workflow-template show -w ${name} ${body.name}\``,
@@ -109,10 +109,8 @@ export class WorkflowTemplates {
           },
         },
         { ...requestOptions, onRecovered },
-      )
-    } catch (error) {
-      throw explainPermissionDenied(error, configureHint)
-    }
+      ),
+    )
   }
 
   /**
@@ -170,17 +168,15 @@ export class WorkflowTemplates {
       workspace ?? workspaceOfLinks(body),
       'WorkflowTemplates.update',
     )
-    try {
-      return await this.#context.transport.request('PATCH', path`/workflow-template/${name}/${body.id}/`, {
+    return explainingRefusal(configureHint, () =>
+      this.#context.transport.request('PATCH', path`/workflow-template/${name}/${body.id}/`, {
         ...requestOptions,
         body,
         schema: WorkflowTemplateSchema,
         model: 'WorkflowTemplate',
         expectedStatus: 200,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(error, configureHint)
-    }
+      }),
+    )
   }
 
   /**
@@ -195,13 +191,11 @@ export class WorkflowTemplates {
     const { workspace, ...requestOptions } = options
     const key = templateKey(idOrName)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.delete')
-    try {
-      await this.#context.transport.request('DELETE', path`/workflow-template/${name}/${key}/`, {
+    await explainingRefusal(configureHint, () =>
+      this.#context.transport.request('DELETE', path`/workflow-template/${name}/${key}/`, {
         ...requestOptions,
         expectedStatus: 204,
-      })
-    } catch (error) {
-      throw explainPermissionDenied(error, configureHint)
-    }
+      }),
+    )
   }
 }

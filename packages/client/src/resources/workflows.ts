@@ -8,7 +8,7 @@ import {
 } from '@debusine-ts/models'
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
-import { explainPermissionDenied } from '../internal/api-error-hint.js'
+import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
@@ -114,39 +114,36 @@ export class Workflows {
       task_data: body.task_data,
     }
     const { transport } = this.#context
-    try {
-      return await createOnce(
-        {
-          what:
-            `workflow ${body.template_name === '' ? `task "${body.task_name}"` : `from template "${body.template_name}"`}` +
-            (body.workspace === null ? '' : ` in workspace "${body.workspace}"`),
-          check: '`debusine-ts workflow list` (the newest first)',
-          recent: this.#created,
-          send: (sendOptions) =>
-            transport.request('POST', '/workflow/', {
-              ...sendOptions,
-              body: wire,
-              schema: WorkRequestSchema,
-              model: 'WorkRequest',
-              expectedStatus: 201,
-              retryStaleConnection: false,
-            }),
-          find: (since, findOptions) =>
-            findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
-              startedFrom(candidate, wire),
-            ),
-        },
-        options,
-      )
-    } catch (error) {
-      throw explainPermissionDenied(
-        error,
-        body.task_name === ''
-          ? `Running workflow template "${body.template_name}" needs the contributor role in the ` +
-              'workspace (owners only for a restricted template).'
-          : 'Starting a workflow without a template needs the owner role in the workspace.',
-      )
-    }
+    return explainingRefusal(
+      body.task_name === ''
+        ? `Running workflow template "${body.template_name}" needs the contributor role in the ` +
+            'workspace (owners only for a restricted template).'
+        : 'Starting a workflow without a template needs the owner role in the workspace.',
+      () =>
+        createOnce(
+          {
+            what:
+              `workflow ${body.template_name === '' ? `task "${body.task_name}"` : `from template "${body.template_name}"`}` +
+              (body.workspace === null ? '' : ` in workspace "${body.workspace}"`),
+            check: '`debusine-ts workflow list` (the newest first)',
+            recent: this.#created,
+            send: (sendOptions) =>
+              transport.request('POST', '/workflow/', {
+                ...sendOptions,
+                body: wire,
+                schema: WorkRequestSchema,
+                model: 'WorkRequest',
+                expectedStatus: 201,
+                retryStaleConnection: false,
+              }),
+            find: (since, findOptions) =>
+              findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
+                startedFrom(candidate, wire),
+              ),
+          },
+          options,
+        ),
+    )
   }
 
   /**
