@@ -4,19 +4,18 @@ import {
   ResponseValidationError,
   type EnrollConfirmPayload,
 } from '@debusine-ts/models'
+import { redactValue } from '@debusine-ts/transport'
 
 const model = 'EnrollConfirmPayload'
 
-// Anything that looks like a token is hidden from the copy of the body an error keeps.
-function redactTokens(text: string): string {
-  return text.replace(/[A-Za-z0-9]{32,}/g, '<redacted>')
+// The token the server minted, as far as the answer shows it (a cut answer may end inside it).
+function mintedTokens(text: string): string[] {
+  return [...text.matchAll(/"token"\s*:\s*"([^"]*)/g)].map((match) => match[1] ?? '')
 }
 
-function redactBody(body: unknown): unknown {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'token' in body) {
-    return { ...body, token: '<redacted>' }
-  }
-  return body
+// The copy of the body an error keeps, with the minted token hidden by transport's redaction.
+function withoutToken<T>(body: T, text: string): T {
+  return redactValue(body, mintedTokens(text))
 }
 
 /**
@@ -46,14 +45,14 @@ export function parseAnswer(text: string): EnrollConfirmPayload {
     throw new ResponseValidationError(
       model,
       [{ path: '', rule: 'invalid_json', message: 'the answer is not JSON' }],
-      redactTokens(trimmed.slice(0, 300)),
+      withoutToken(trimmed.slice(0, 300), trimmed),
     )
   }
   try {
     return parseResponse(model, EnrollConfirmPayloadSchema, parsed)
   } catch (error) {
     if (ResponseValidationError.isInstance(error)) {
-      throw new ResponseValidationError(model, error.issues, redactBody(parsed))
+      throw new ResponseValidationError(model, error.issues, withoutToken(parsed, trimmed))
     }
     throw error
   }
