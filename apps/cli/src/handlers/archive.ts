@@ -5,9 +5,14 @@ import {
   type CollectionTokenGrant,
   type PackageCopyInput,
 } from '@debusine-ts/client'
-import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
+import {
+  formatCollectionName,
+  linkHref,
+  type Links,
+  pythonShapes,
+  shapeLikePython,
+} from '@debusine-ts/models'
 import type { CommandContext } from '../kit/context.js'
-import { collectionTokenGrantShape, shaped, workRequestShape } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
 import { workRequestFields } from './render.js'
 
@@ -210,7 +215,7 @@ export async function packageCopy(
   context.feedback(`Copy requested: ${url}`)
   context.print({
     json: workflow,
-    yaml: shaped(workflow, workRequestShape),
+    yaml: shapeLikePython(workflow, pythonShapes.workRequest),
     human: () => workRequestFields(workflow, url),
   })
   return undefined
@@ -253,7 +258,7 @@ export async function tokenGrant(
   )
   context.print({
     json: grant,
-    yaml: shaped(grant, collectionTokenGrantShape),
+    yaml: shapeLikePython(grant, pythonShapes.collectionTokenGrant),
     human: () =>
       renderFields([
         ['Token type', grant.token_type],
@@ -278,7 +283,7 @@ export async function tokenList(context: CommandContext, values: TokenOptions): 
     .toArray({ limit: Infinity })
   context.print({
     json: grants,
-    yaml: grants.map((grant) => shaped(grant, collectionTokenGrantShape)),
+    yaml: grants.map((grant) => shapeLikePython(grant, pythonShapes.collectionTokenGrant)),
     human: () => renderTable(['Token type', 'Token hash', 'Username', 'Comment', 'Role'], grantRows(grants)),
   })
   return undefined

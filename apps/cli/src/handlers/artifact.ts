@@ -4,7 +4,7 @@ import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { choiceOf } from '../kit/choice.js'
 import { progressBar } from '../progress.js'
-import { relationShape, shaped, shapedArtifact } from '../python-shapes.js'
+import { pythonShapes, shapeLikePython, shapeArtifactLikePython } from '@debusine-ts/models'
 
 function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'
@@ -80,7 +80,7 @@ export async function create(
 export async function show(context: CommandContext, { id }: { id: number }): Promise<undefined> {
   const client = await context.client()
   const artifact = await client.artifacts.get(id, { signal: context.signal })
-  context.print({ json: artifact, yaml: shapedArtifact(artifact) })
+  context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
   return undefined
 }
 
@@ -93,7 +93,10 @@ export async function showRelations(
   const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
     signal: context.signal,
   })
-  context.print({ json: relations, yaml: relations.map((relation) => shaped(relation, relationShape)) })
+  context.print({
+    json: relations,
+    yaml: relations.map((relation) => shapeLikePython(relation, pythonShapes.relation)),
+  })
   return undefined
 }
 

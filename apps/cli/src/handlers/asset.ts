@@ -1,7 +1,7 @@
 import { CliError } from '../cli-error.js'
 import { choiceOf } from '../kit/choice.js'
 import type { CommandContext } from '../kit/context.js'
-import { assetShape, shaped } from '../python-shapes.js'
+import { pythonShapes, shapeLikePython } from '@debusine-ts/models'
 
 /** `asset create`: data checked locally against the category's model. */
 export async function create(
@@ -37,6 +37,6 @@ export async function list(
   }
   const client = await context.client()
   const assets = await client.assets.list({ asset, workRequest, workspace }, { signal: context.signal })
-  context.print({ json: assets, yaml: assets.map((item) => shaped(item, assetShape)) })
+  context.print({ json: assets, yaml: assets.map((item) => shapeLikePython(item, pythonShapes.asset)) })
   return undefined
 }

@@ -3,10 +3,11 @@ import {
   parseCollectionName,
   ValidationError,
   type Collection,
+  pythonShapes,
+  shapeLikePython,
 } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
-import { collectionShape, shaped } from '../python-shapes.js'
 import { renderFields, renderTable } from '../table.js'
 import { UsageError } from '../usage-error.js'
 
@@ -72,7 +73,7 @@ function retentionText(collection: Collection): string {
 function printCollection(context: CommandContext, collection: Collection): void {
   context.print({
     json: collection,
-    yaml: shaped(collection, collectionShape),
+    yaml: shapeLikePython(collection, pythonShapes.collection),
     human: () =>
       renderFields([
         ['ID', collection.id],
@@ -96,7 +97,7 @@ export async function list(
     .toArray({ limit: Infinity })
   context.print({
     json: collections,
-    yaml: collections.map((collection) => shaped(collection, collectionShape)),
+    yaml: collections.map((collection) => shapeLikePython(collection, pythonShapes.collection)),
     human: () =>
       renderTable(
         ['ID', 'Name', 'Category', 'Retention (full / metadata)', 'Data'],

@@ -1,9 +1,14 @@
-import { WorkRequestResult, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
+import {
+  WorkRequestResult,
+  WorkRequestStatus,
+  type WorkRequest,
+  shapeLikePython,
+  pythonShapes,
+} from '@debusine-ts/models'
 import type { CommandContext } from '../kit/context.js'
 import { CliError } from '../cli-error.js'
 import { isSdkError } from '../error-kind.js'
 import { exitCodes } from '../exit-codes.js'
-import { shaped, workRequestShape } from '../python-shapes.js'
 import { statusText, workRequestFields } from './render.js'
 
 /** The exit code a finished work request stands for (documented in the README). */
@@ -63,7 +68,7 @@ export async function follow(
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
   context.print({
     json: final,
-    yaml: shaped(final, workRequestShape),
+    yaml: shapeLikePython(final, pythonShapes.workRequest),
     human: () => workRequestFields(final, client.webuiUrl(final.url)),
   })
   return exitCodeOf(final)
@@ -81,7 +86,7 @@ export async function printStarted(
   if (wait) return follow(context, request, timeout)
   context.print({
     json: request,
-    yaml: shaped(request, workRequestShape),
+    yaml: shapeLikePython(request, pythonShapes.workRequest),
     human: () => workRequestFields(request, client.webuiUrl(request.url)),
   })
   return undefined

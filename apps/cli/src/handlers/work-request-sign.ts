@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
 import type { CommandContext } from '../kit/context.js'
-import { shaped, workRequestShape } from '../python-shapes.js'
+import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestFields } from './render.js'
 
 /**
@@ -22,7 +22,7 @@ export async function sign(
   })
   context.print({
     json: workRequest,
-    yaml: shaped(workRequest, workRequestShape),
+    yaml: shapeLikePython(workRequest, pythonShapes.workRequest),
     human: () => workRequestFields(workRequest, client.webuiUrl(workRequest.url)),
   })
   return undefined

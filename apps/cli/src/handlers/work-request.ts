@@ -6,7 +6,7 @@ import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { exitCodes } from '../exit-codes.js'
-import { shaped, shapedArtifact, workRequestShape } from '../python-shapes.js'
+import { shapeLikePython, shapeArtifactLikePython, pythonShapes } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
 import { workRequestFields, workRequestTable } from './render.js'
 
@@ -16,7 +16,7 @@ export async function list(context: CommandContext, { limit }: { limit: number }
   // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
   await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, {
     json: (request) => request,
-    yaml: (request) => shaped(request, workRequestShape),
+    yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
     human: workRequestTable,
   })
   return undefined
@@ -32,7 +32,10 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
   }
   context.print({
     json: { ...request, artifacts },
-    yaml: { ...shaped(request, workRequestShape), artifacts: artifacts.map(shapedArtifact) },
+    yaml: {
+      ...shapeLikePython(request, pythonShapes.workRequest),
+      artifacts: artifacts.map(shapeArtifactLikePython),
+    },
     human: () =>
       workRequestFields(
         request,
@@ -122,7 +125,7 @@ async function printRequest(context: CommandContext, request: WorkRequest): Prom
   const client = await context.client()
   context.print({
     json: request,
-    yaml: shaped(request, workRequestShape),
+    yaml: shapeLikePython(request, pythonShapes.workRequest),
     human: () => workRequestFields(request, client.webuiUrl(request.url)),
   })
 }

@@ -4,7 +4,7 @@ import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { editText } from '../editor.js'
-import { shaped, workflowTemplateShape } from '../python-shapes.js'
+import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { renderFields, renderTable } from '../table.js'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
@@ -37,7 +37,7 @@ function key({ nameOrId }: TemplateArguments): number | string {
 function printTemplate(context: CommandContext, template: WorkflowTemplate): void {
   context.print({
     json: template,
-    yaml: shaped(template, workflowTemplateShape),
+    yaml: shapeLikePython(template, pythonShapes.workflowTemplate),
     human: () =>
       renderFields([
         ['ID', template.id],
@@ -93,7 +93,7 @@ export async function list(
     .toArray({ limit: Infinity })
   context.print({
     json: templates,
-    yaml: templates.map((template) => shaped(template, workflowTemplateShape)),
+    yaml: templates.map((template) => shapeLikePython(template, pythonShapes.workflowTemplate)),
     human: () =>
       renderTable(
         ['ID', 'Name', 'Task', 'Priority', 'Restricted'],

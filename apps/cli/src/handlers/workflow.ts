@@ -1,5 +1,5 @@
 import type { CommandContext } from '../kit/context.js'
-import { shaped, workRequestShape } from '../python-shapes.js'
+import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestTable } from './render.js'
 import { printStarted } from './follow.js'
 
@@ -8,7 +8,7 @@ export async function list(context: CommandContext, { limit }: { limit: number }
   const client = await context.client()
   await context.printList(client.workflows.list({}, { signal: context.signal }), limit, {
     json: (workflow) => workflow,
-    yaml: (workflow) => shaped(workflow, workRequestShape),
+    yaml: (workflow) => shapeLikePython(workflow, pythonShapes.workRequest),
     human: workRequestTable,
   })
   return undefined

@@ -1,15 +1,19 @@
 /**
- * The fields (and their order and defaults) of the Python client's response models, so
- * `--yaml` prints what `debusine … --yaml` prints: the Python client parses each server
- * object into a pydantic model and dumps that, which drops the fields its model does not
- * know and adds defaults the server never sends. `--json` prints the server object as is.
+ * The fields (and their order and defaults) of the Python client's response models, so that a
+ * tool can print what `debusine … --yaml` prints: the Python client parses each server object
+ * into a pydantic model and dumps that, which drops the fields its model does not know and
+ * adds defaults the server never sends.
  */
-type Shape = readonly (readonly [field: string, fallback: unknown])[]
+/**
+ * One Python response model: its fields in order, each with the model's default (`undefined`
+ * for a required field, left out when the server leaves it out).
+ */
+export type PythonShape = readonly (readonly [field: string, fallback: unknown])[]
 
-const linksFirst: Shape = [['links', {}]]
+const linksFirst: PythonShape = [['links', {}]]
 
 /** `WorkRequestResponse`. */
-export const workRequestShape: Shape = [
+const workRequestShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['url', undefined],
@@ -36,7 +40,7 @@ export const workRequestShape: Shape = [
   ['token', null],
 ]
 
-const fileShape: Shape = [
+const fileShape: PythonShape = [
   ...linksFirst,
   ['size', undefined],
   ['checksums', undefined],
@@ -46,7 +50,7 @@ const fileShape: Shape = [
 ]
 
 /** `ArtifactResponse` (its `files` values are `FileResponse`). */
-export const artifactShape: Shape = [
+const artifactShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['url', undefined],
@@ -62,7 +66,7 @@ export const artifactShape: Shape = [
 ]
 
 /** `WorkflowTemplateData`. */
-export const workflowTemplateShape: Shape = [
+const workflowTemplateShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['name', undefined],
@@ -75,7 +79,7 @@ export const workflowTemplateShape: Shape = [
 ]
 
 /** `CollectionData`. */
-export const collectionShape: Shape = [
+const collectionShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['name', undefined],
@@ -87,7 +91,7 @@ export const collectionShape: Shape = [
 ]
 
 /** `AssetResponse`. */
-export const assetShape: Shape = [
+const assetShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['category', undefined],
@@ -97,7 +101,7 @@ export const assetShape: Shape = [
 ]
 
 /** `RelationResponse`. */
-export const relationShape: Shape = [
+const relationShape: PythonShape = [
   ...linksFirst,
   ['id', undefined],
   ['artifact', undefined],
@@ -106,7 +110,7 @@ export const relationShape: Shape = [
 ]
 
 /** `CollectionTokenGrantResponse` (`token_key` only set when a grant minted a token). */
-export const collectionTokenGrantShape: Shape = [
+const collectionTokenGrantShape: PythonShape = [
   ...linksFirst,
   ['token_type', undefined],
   ['token_hash', undefined],
@@ -120,7 +124,7 @@ export const collectionTokenGrantShape: Shape = [
  * The object as the Python model dumps it: its fields in the model's order, the model's
  * default for a field the server left out, other fields dropped.
  */
-export function shaped(value: unknown, shape: Shape): Record<string, unknown> {
+export function shapeLikePython(value: unknown, shape: PythonShape): Record<string, unknown> {
   const source = (value ?? {}) as Record<string, unknown>
   const result: Record<string, unknown> = {}
   for (const [field, fallback] of shape) {
@@ -131,13 +135,24 @@ export function shaped(value: unknown, shape: Shape): Record<string, unknown> {
 }
 
 /** An artifact as the Python client dumps it, files included. */
-export function shapedArtifact(value: unknown): Record<string, unknown> {
-  const result = shaped(value, artifactShape)
+export function shapeArtifactLikePython(value: unknown): Record<string, unknown> {
+  const result = shapeLikePython(value, artifactShape)
   const files = result.files as Record<string, unknown> | undefined
   if (files !== undefined) {
     result.files = Object.fromEntries(
-      Object.entries(files).map(([name, file]) => [name, shaped(file, fileShape)]),
+      Object.entries(files).map(([name, file]) => [name, shapeLikePython(file, fileShape)]),
     )
   }
   return result
 }
+
+/** The Python client's response models this package knows, by resource. */
+export const pythonShapes = {
+  workRequest: workRequestShape,
+  artifact: artifactShape,
+  workflowTemplate: workflowTemplateShape,
+  collection: collectionShape,
+  asset: assetShape,
+  relation: relationShape,
+  collectionTokenGrant: collectionTokenGrantShape,
+} as const satisfies Record<string, PythonShape>
