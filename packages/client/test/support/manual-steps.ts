@@ -7,6 +7,8 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { sleep } from '@debusine-ts/transport'
+import { realServer } from '../../../../tooling/vitest/real-server.js'
 
 const ADMIN = fileURLToPath(new URL('../../../../tooling/real-server/admin', import.meta.url))
 
@@ -45,11 +47,31 @@ print(json.dumps({"workflow": workflow.id, "confirm": confirm.id, "review": revi
 `
 }
 
+/**
+ * Wait until the scheduler took the `Wait/confirm` task up (pending → running): under load
+ * it may take seconds, and a confirmation before it is refused.
+ */
+async function untilRunning(id: number): Promise<void> {
+  const server = realServer()
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const response = await fetch(`${server.apiUrl}/1.0/work-request/${id}/`, {
+      headers: { Token: server.token, 'X-Debusine-Scope': server.scope },
+    })
+    const { status } = (await response.json()) as { status: string }
+    if (status === 'running') return
+    if (Date.now() > deadline) throw new Error(`work request ${id} is still ${status} after 60 s`)
+    await sleep(250)
+  }
+}
+
 /** Make the workflow in `workspace` (owned by testuser's group); takes a few seconds. */
 export async function manualSteps(workspace: string): Promise<ManualSteps> {
   const { stdout } = await promisify(execFile)(ADMIN, ['shell', '-c', script(workspace)], {
     encoding: 'utf8',
     timeout: 60_000,
   })
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ManualSteps
+  const steps = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ManualSteps
+  await untilRunning(steps.confirm)
+  return steps
 }
