@@ -151,6 +151,10 @@ export {
   optionalServerKeys,
   ClientConfigError,
   writeServerConfig,
+  readConfigForSetup,
+  serverSetupFor,
+  setupServerChoices,
+  saveServerSetup,
   parseIni,
   updateIniSection,
   IniSyntaxError,
@@ -163,6 +167,7 @@ export {
   type ClientConfigEnvironment,
   type ClientConfigErrorInit,
   type ServerConfigUpdate,
+  type ServerSetup,
   type IniFile,
   type KnownServer,
 } from './config/index.js'

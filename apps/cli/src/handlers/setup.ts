@@ -1,15 +1,15 @@
 import { hostname } from 'node:os'
 import {
   defaultConfigFile,
-  findServerSection,
-  knownServers,
   lintApiUrl,
-  parseIni,
+  readConfigForSetup,
+  saveServerSetup,
   serverFromInput,
-  writeServerConfig,
+  serverSetupFor,
+  setupServerChoices,
   type IniFile,
+  type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
-import { readFile } from 'node:fs/promises'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { prompter, type Prompter } from '../prompt.js'
@@ -24,64 +24,10 @@ interface SetupOptions {
   enroll: boolean
 }
 
-/** The server being set up. */
-interface ServerDraft {
-  name: string
-  apiUrl: string
-  scope: string
-  token: string
-  defaultWorkspace: string | undefined
-  makeDefault: boolean
-}
-
-async function readExisting(file: string): Promise<IniFile> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map()
-    throw new CliError(`Cannot read ${file}: ${(error as Error).message}`)
-  }
-  try {
-    return parseIni(text)
-  } catch (error) {
-    throw new CliError(`Cannot parse ${file}: ${(error as Error).message}`, {
-      hint: 'Fix the file by hand: setup does not overwrite a file it cannot read.',
-    })
-  }
-}
-
-/** The draft for a server name or URL: its section if configured, else a preset or `https://NAME/api/`. */
 function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
-  const section = findServerSection(ini, input)
-  const defaultServer = ini.get('General')?.get('default-server')
-  if (section !== undefined) {
-    const keys = ini.get(section)!
-    const name = section.slice('server:'.length)
-    return {
-      name,
-      apiUrl: keys.get('api-url') ?? '',
-      scope: scope ?? keys.get('scope') ?? 'debusine',
-      token: keys.get('token') ?? '',
-      defaultWorkspace: keys.get('default-workspace'),
-      makeDefault: defaultServer === name,
-    }
-  }
-  let preset
-  try {
-    preset = serverFromInput(input)
-  } catch {
-    throw new CliError(`'${input}' is neither a server name nor a URL.`)
-  }
-  const known = knownServers.some((server) => server.name === preset.name)
-  return {
-    name: preset.name,
-    apiUrl: preset.apiUrl,
-    scope: scope ?? preset.scope,
-    token: '',
-    defaultWorkspace: known ? preset.defaultWorkspace : undefined,
-    makeDefault: false,
-  }
+  const draft = serverSetupFor(ini, input, scope)
+  if (draft === undefined) throw new CliError(`'${input}' is neither a server name nor a URL.`)
+  return draft
 }
 
 function describe(draft: ServerDraft): string {
@@ -124,15 +70,7 @@ async function enrollToken(context: CommandContext, draft: ServerDraft): Promise
 }
 
 async function save(context: CommandContext, file: string, draft: ServerDraft): Promise<void> {
-  await writeServerConfig({
-    configFile: file,
-    name: draft.name,
-    apiUrl: draft.apiUrl,
-    scope: draft.scope,
-    token: draft.token,
-    defaultWorkspace: draft.defaultWorkspace,
-    makeDefault: draft.makeDefault,
-  })
+  await saveServerSetup(file, draft)
   context.feedback(`Configuration of ${draft.name} saved to ${file}.`)
   context.print({
     json: {
@@ -157,15 +95,10 @@ async function chooseServer(
   context: CommandContext,
   ini: IniFile,
 ): Promise<string | undefined> {
-  const configured = [...ini.keys()]
-    .filter((section) => section.startsWith('server:'))
-    .map((section) => section.slice('server:'.length))
-  const choices = [
-    ...configured,
-    ...knownServers.map((server) => server.name).filter((name) => !configured.includes(name)),
-  ]
-  const menu = choices.map(
-    (name, index) => `  ${index + 1}. ${name}${configured.includes(name) ? ' (configured)' : ''}`,
+  const servers = setupServerChoices(ini)
+  const choices = servers.map((server) => server.name)
+  const menu = servers.map(
+    (server, index) => `  ${index + 1}. ${server.name}${server.configured ? ' (configured)' : ''}`,
   )
   context.io.stderr.write(`Servers:\n${menu.join('\n')}\n  ${choices.length + 1}. new\n`)
   for (;;) {
@@ -289,7 +222,7 @@ async function nonInteractive(
  */
 export async function setup(context: CommandContext, values: SetupOptions): Promise<number> {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
-  const ini = await readExisting(file)
+  const ini = await readConfigForSetup(file)
   const { apiUrl, token, workspace } = values
   const scripted =
     [apiUrl, token, workspace].some((value) => value !== undefined) || values.default || values.enroll

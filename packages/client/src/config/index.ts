@@ -12,6 +12,13 @@ export {
 } from './client-config.js'
 export { ClientConfigError, type ClientConfigErrorInit } from './client-config-error.js'
 export { writeServerConfig, type ServerConfigUpdate } from './config-writer.js'
+export {
+  readConfigForSetup,
+  serverSetupFor,
+  setupServerChoices,
+  saveServerSetup,
+  type ServerSetup,
+} from './server-setup.js'
 export { parseIni, updateIniSection, IniSyntaxError, type IniFile } from './ini.js'
 export {
   knownServers,
