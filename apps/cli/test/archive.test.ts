@@ -24,7 +24,6 @@ beforeAll(async () => {
   workspace = await freshWorkspace('cli-archive')
   config = writeConfig({ workspace })
   noroleConfig = writeConfig({ workspace, token: realServer().noroleToken })
-  await new Promise((resolve) => setTimeout(resolve, 200))
   await createCollection('debian:suite', 'sid', 'components: [main]\narchitectures: [amd64]\n')
   await createCollection('debian:suite', 'trixie', 'components: [main]\narchitectures: [amd64]\n')
   await createCollection('debian:qa-results', 'qa')
