@@ -126,6 +126,18 @@ describe('socketRequest', () => {
     expect(collected.bytes().equals(body.subarray(0, 1_000_000))).toBe(true)
   })
 
+  it('says a refused connection sent nothing', async () => {
+    const closed = createHttpServer()
+    const origin = await listen(closed, 'http')
+    await new Promise((resolve) => closed.close(resolve))
+    const error = await get(`${origin}/whole`, collectingSink(1).sink, AbortSignal.timeout(30_000)).catch(
+      (e: unknown) => e,
+    )
+    expect(ConnectionError.isInstance(error)).toBe(true)
+    expect(error).toMatchObject({ delivery: 'not-sent', requestSent: false })
+    expect((error as ConnectionError).reason).toMatch(/ECONNREFUSED/)
+  })
+
   it('stops with the reason of an abort while the server sends nothing', async () => {
     const origin = await listen(createHttpServer(serveBody), 'http')
     const controller = new AbortController()

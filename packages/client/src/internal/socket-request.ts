@@ -1,6 +1,6 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net'
 import { connect as connectTls, type ConnectionOptions } from 'node:tls'
-import { ConnectionError, redactUrl } from '@debusine-ts/transport'
+import { classifyNetworkFailure, ConnectionError, redactUrl } from '@debusine-ts/transport'
 import { HttpFramingError, HttpResponseReader, type ResponseHead } from './http-response-reader.js'
 
 /** Where the body of the answer to a {@link socketRequest} goes. */
@@ -139,8 +139,11 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
       return false
     }
     const socket = openSocket(url, onRead)
-    socket.on('error', (error: NodeJS.ErrnoException) =>
-      cut(`${error.message}${error.code === undefined ? '' : ` (${error.code})`}`, error),
+    // The suite's one classifier: a refused connection, for one, proves nothing was sent.
+    socket.on('error', (error) =>
+      finish(
+        new ConnectionError({ method: input.method, url: describedUrl, ...classifyNetworkFailure(error) }),
+      ),
     )
     socket.on('end', () => {
       if (reader.complete || reader.endsWithClose) finish(undefined)
