@@ -120,11 +120,13 @@ describe('enroll', () => {
   })
 
   it('rejects with AbortError when the signal aborts during the wait', async () => {
-    const server = await serve((_request, response) =>
-      streamAnswer(response, { keepAlives: 1000, everyMs: 30 }),
-    )
     const controller = new AbortController()
-    setTimeout(() => controller.abort(), 150)
+    // Aborted once the server holds the request: the client is then waiting for the answer.
+    const server = await serve((_request, response) => {
+      const answering = streamAnswer(response, { keepAlives: 1000, everyMs: 30 })
+      controller.abort()
+      return answering
+    })
     const error = await rejection(enrollAt(server, { signal: controller.signal }))
     expect(AbortError.isInstance(error)).toBe(true)
     expect(EnrollmentTimeoutError.isInstance(error)).toBe(false)
@@ -237,8 +239,8 @@ describe('enroll', () => {
   it('reports a server that closes the connection mid-answer as a ConnectionError', async () => {
     const server = await serve((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'application/json' })
-      response.write('\n')
-      setTimeout(() => response.destroy(), 50)
+      // Closed once the first byte of the answer is on its way.
+      response.write('\n', () => response.destroy())
     })
     const error = await rejection(enrollAt(server))
     expect(ConnectionError.isInstance(error)).toBe(true)
