@@ -1,3 +1,4 @@
+import type { QueryParameters } from './transport-options.js'
 import { ValidationError } from '@debusine-ts/models'
 
 /** The only API version: a path segment, there is no negotiation. */
@@ -97,4 +98,14 @@ export function webuiUrl(apiUrl: string, path: string): string {
     ])
   }
   return `${apiUrl.replace(/\/api$/, '')}${path}`
+}
+
+/** `url` with `query`'s defined values appended as search parameters. */
+export function withQuery(url: string, query: QueryParameters | undefined): string {
+  if (query === undefined) return url
+  const parsed = new URL(url)
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) parsed.searchParams.append(name, String(value))
+  }
+  return parsed.href
 }

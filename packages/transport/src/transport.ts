@@ -1,6 +1,7 @@
 import { parseResponse, ResponseValidationError, ValidationError } from '@debusine-ts/models'
 import ky, { type KyInstance } from 'ky'
 import {
+  withQuery,
   normalizeApiUrl,
   unversionedUrl as buildUnversionedUrl,
   versionedUrl,
@@ -11,6 +12,7 @@ import type { ApiError } from './errors/api-error.js'
 import { errorFromResponse } from './internal/error-from-response.js'
 import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
+import { ServerClock } from './server-clock.js'
 import { parsePage, type Page } from './page.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
@@ -34,15 +36,6 @@ const jsonAccept = 'application/json, application/problem+json;q=0.9'
 
 // Browsers refuse to let scripts set User-Agent: there we do not try.
 const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
-
-function withQuery(url: string, query: QueryParameters | undefined): string {
-  if (query === undefined) return url
-  const parsed = new URL(url)
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) parsed.searchParams.append(name, String(value))
-  }
-  return parsed.href
-}
 
 function checkCount(name: string, value: number, allowInfinity: boolean): number {
   if (!(value >= 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity)))) {
@@ -94,6 +87,7 @@ export class Transport {
   readonly #logger: Logger
   readonly #sender: Sender
   readonly #customFetch: boolean
+  readonly #clock = new ServerClock()
 
   /**
    * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
@@ -116,7 +110,18 @@ export class Transport {
       maxRetries: checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false),
       retryDelays,
       headersFor: (url, extra) => this.#withCredentials(url, extra),
+      noteServerDate: (date) => this.#clock.note(date),
     }
+  }
+
+  /**
+   * How far the server's clock is ahead of this machine's, in milliseconds, from the `Date`
+   * header of the last answer; `undefined` before any. A lower bound: `Date` is truncated to
+   * the second and sent before the answer travelled. Creates use it to look for what a lost
+   * answer created on the server's clock, not this machine's.
+   */
+  get serverClockOffset(): number | undefined {
+    return this.#clock.offset
   }
 
   /** Whether a token is configured (the token itself is never exposed). */

@@ -12,6 +12,12 @@ export interface CreateOnce<Created extends { id: number }> {
   send: (options: RequestOptions) => Promise<Created>
   /** The ids this namespace's creates returned lately: never taken for a lost create. */
   recent: RecentIds
+  /**
+   * How far the server's clock is ahead of ours (`Transport.serverClockOffset`): `since` is
+   * then on the server's clock, which stamps `created_at`. Without it the clocks are taken
+   * to agree.
+   */
+  clockOffset?: (() => number | undefined) | undefined
   /** Look on the server for what the create made since `since` (ms since the epoch); undefined if nothing. */
   find: (since: number, options: RequestOptions) => Promise<Created | undefined>
 }
@@ -64,8 +70,6 @@ export async function createOnce<Created extends { id: number }>(
   options: CreateOptions = {},
 ): Promise<Created> {
   const { onRecovered, ...requestOptions } = options
-  // @NOTE Compared with the server's `created_at`: the two clocks are taken to agree (NTP).
-  // A server clock behind ours makes a lost create unfindable (an error, never a duplicate).
   const started = Date.now()
   const resends = requestOptions.maxRetries ?? 2
   for (let attempt = 0; ; attempt += 1) {
@@ -76,7 +80,10 @@ export async function createOnce<Created extends { id: number }>(
     } catch (error) {
       const unknown = uncertainty(error)
       if (unknown === undefined) throw error
-      const found = await spec.find(started, { ...requestOptions, maxRetries: Math.max(resends, 2) })
+      // `created_at` is on the server's clock: `since` too. The offset is a lower bound, so
+      // `since` is never after the create; without one the clocks are taken to agree.
+      const since = started + (spec.clockOffset?.() ?? 0)
+      const found = await spec.find(since, { ...requestOptions, maxRetries: Math.max(resends, 2) })
       if (found !== undefined) {
         onRecovered?.({
           note: `The answer to the create was lost (${shortly(error as Error)}); the ${spec.what} was found on the server.`,

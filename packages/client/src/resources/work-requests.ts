@@ -77,6 +77,7 @@ export class WorkRequests {
         what: `work request of task "${body.task_name}"${body.workspace === undefined ? '' : ` in workspace "${body.workspace}"`}`,
         check: '`debusine-ts work-request list` (the newest first)',
         recent: this.#created,
+        clockOffset: () => transport.serverClockOffset,
         send: (sendOptions) =>
           transport.request('POST', '/work-request/', {
             ...sendOptions,
@@ -202,7 +203,8 @@ export class WorkRequests {
     const hint = `Retrying work request ${id} needs the contributor role in its workspace.`
     const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
       this.#action(id, 'retry', hint, { ...sendOptions, retryStaleConnection: false })
-    return createOnce(retryOnce(id, this, send, this.#created), options)
+    const clockOffset = (): number | undefined => this.#context.transport.serverClockOffset
+    return createOnce({ ...retryOnce(id, this, send, this.#created), clockOffset }, options)
   }
 
   /**

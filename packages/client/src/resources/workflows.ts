@@ -127,6 +127,7 @@ export class Workflows {
               (body.workspace === null ? '' : ` in workspace "${body.workspace}"`),
             check: '`debusine-ts workflow list` (the newest first)',
             recent: this.#created,
+            clockOffset: () => transport.serverClockOffset,
             send: (sendOptions) =>
               transport.request('POST', '/workflow/', {
                 ...sendOptions,

@@ -25,6 +25,8 @@ export interface Sender {
   retryDelays: RetryDelays
   /** The headers for `url`: credentials only when it is on the API's origin. */
   headersFor: (url: string, extra: Headers) => Headers
+  /** Called with the `Date` header of every answer (the server's clock). */
+  noteServerDate: (date: string | null) => void
 }
 
 /** One request, possibly sent several times. */
@@ -172,6 +174,7 @@ async function sendAttempt<Result>(
     } catch (error) {
       return interrupted(error, false)
     }
+    sender.noteServerDate(response.headers.get('date'))
     try {
       if (isExpected(response.status, exchange.expectedStatus)) {
         const value = await exchange.onSuccess(response, attempt)
