@@ -66,7 +66,7 @@ for config in node16 bundler; do
   say "consumer.ts type-checks under moduleResolution $config (skipLibCheck off)"
 done
 (cd "$consumer" && "$bin/tsc" -p tsconfig.browser.json)
-say "browser.ts (models, transport) type-checks with no Node types"
+say "browser.ts (models, transport, client and events through their browser condition) type-checks with no Node types"
 
 # The CLI is a bundle: no runtime dependency, and its files import nothing but Node built-ins
 # and each other.

@@ -1,31 +1,14 @@
-import { WhoAmISchema, type WhoAmI } from '@debusine-ts/models'
-import { Transport, type RequestOptions, type TransportConfig } from '@debusine-ts/transport'
-import { Archive } from './archive/archive.js'
+import type { Transport } from '@debusine-ts/transport'
+import { DebusineClientCore, type ClientConfig } from './client-core.js'
 import type { ClientContext } from './client-context.js'
 import { DebianPackages } from './debian-import/debian-packages.js'
 import { Artifacts } from './resources/artifacts.js'
-import { Assets } from './resources/assets.js'
-import { Collections } from './resources/collections.js'
-import { Lookups } from './resources/lookups.js'
-import { Metrics } from './resources/metrics.js'
-import { Relations } from './resources/relations.js'
 import { TaskConfigurations } from './resources/task-configurations.js'
-import { WorkRequests } from './resources/work-requests.js'
-import { WorkflowTemplates } from './resources/workflow-templates.js'
-import { Workflows } from './resources/workflows.js'
-import { Workspaces } from './resources/workspaces.js'
-
-/** How to reach a Debusine server, and the defaults of the client's operations. */
-export interface ClientConfig extends TransportConfig {
-  /**
-   * The workspace of operations that are not given one (the Python client's
-   * `default-workspace`); when unset, such operations leave it to the server's default.
-   */
-  workspace?: string | undefined
-}
 
 /**
- * A client of one Debusine server: one namespace per resource.
+ * A client of one Debusine server: one namespace per resource, with uploads and downloads
+ * of local files, the Debian import and the task configuration repository (Node only; a
+ * browser bundle gets {@link DebusineClientCore} under this name).
  *
  * @example
  * const client = new DebusineClient({
@@ -37,35 +20,11 @@ export interface ClientConfig extends TransportConfig {
  * const request = await client.workRequests.create({ task_name: 'noop', task_data: {} })
  * console.log(client.webuiUrl(request.url))
  */
-export class DebusineClient {
-  /** The HTTP transport, for requests the namespaces do not cover. */
-  readonly transport: Transport
-  /** The workspace of operations that are not given one, if any. */
-  readonly workspace: string | undefined
+export class DebusineClient extends DebusineClientCore {
   /** Artifacts: create, get, upload and download. */
-  readonly artifacts: Artifacts
-  /** Assets: create, list and permission checks. */
-  readonly assets: Assets
-  /** Collections and their items. */
-  readonly collections: Collections
-  /** Relations between artifacts. */
-  readonly relations: Relations
-  /** Lookups of collection items, artifacts and collections. */
-  readonly lookups: Lookups
-  /** Work requests. */
-  readonly workRequests: WorkRequests
-  /** Workflows. */
-  readonly workflows: Workflows
-  /** Workflow templates. */
-  readonly workflowTemplates: WorkflowTemplates
-  /** Workspaces and their inheritance chains. */
-  readonly workspaces: Workspaces
+  declare readonly artifacts: Artifacts
   /** Task configuration collections. */
   readonly taskConfigurations: TaskConfigurations
-  /** Metrics emitted through the server. */
-  readonly metrics: Metrics
-  /** The Debian archive of a workspace: suites and their packages. */
-  readonly archive: Archive
   /** Debian packages: import them as artifacts, sign uploads for workflows. */
   readonly debian: DebianPackages
 
@@ -74,47 +33,14 @@ export class DebusineClient {
    *   settings; or an existing transport with a default workspace
    */
   constructor(config: ClientConfig | { transport: Transport; workspace?: string | undefined }) {
-    this.transport = 'transport' in config ? config.transport : new Transport(config)
-    this.workspace = config.workspace
+    super(config)
     const context: ClientContext = { transport: this.transport, workspace: this.workspace }
-    this.artifacts = new Artifacts(context)
-    this.assets = new Assets(context)
-    this.collections = new Collections(context)
-    this.relations = new Relations(context)
-    this.lookups = new Lookups(context)
-    this.workRequests = new WorkRequests(context)
-    this.workflows = new Workflows(context)
-    this.workflowTemplates = new WorkflowTemplates(context)
-    this.workspaces = new Workspaces(context)
     this.taskConfigurations = new TaskConfigurations(context)
-    this.metrics = new Metrics(context)
-    this.archive = new Archive(context)
     this.debian = new DebianPackages(context)
   }
 
-  /**
-   * Who the server takes the client for: the user of the token, or anonymous (an unknown
-   * or disabled token is treated as no token at all).
-   *
-   * @example
-   * const { user, auth } = await client.whoami()
-   */
-  whoami(options?: RequestOptions): Promise<WhoAmI> {
-    return this.transport.request('GET', '/whoami/', {
-      ...options,
-      schema: WhoAmISchema,
-      model: 'WhoAmI',
-    })
-  }
-
-  /**
-   * A browser URL for a server-relative web UI path, such as a resource's `url` or a
-   * `links` href.
-   *
-   * @example
-   * client.webuiUrl('/debusine/System/work-request/42/') // 'https://host/debusine/System/work-request/42/'
-   */
-  webuiUrl(path: string): string {
-    return this.transport.webuiUrl(path)
+  /** @internal The artifacts namespace, with the file operations. */
+  protected override artifactsFor(context: ClientContext): Artifacts {
+    return new Artifacts(context)
   }
 }

@@ -5,8 +5,8 @@ import {
   type Logger,
   type Transport,
 } from '@debusine-ts/transport'
-import WebSocket from 'isomorphic-ws'
 import { ChannelRejectedError, TokenRejectedError } from './channel-rejected-error.js'
+import { openChannelSocket, type ChannelSocket } from './channel-socket.js'
 import { processAsyncMessage, type ChannelMessage } from './dispatch.js'
 
 /** How one connection of the channel ended (a refusal rejects instead). */
@@ -29,7 +29,7 @@ export interface ConnectionSetup {
   heartbeatTimeoutMs: number
   connectTimeoutMs: number
   /** Called with the socket as soon as it exists, so that the subscription can close it. */
-  onSocket: (socket: WebSocket | undefined) => void
+  onSocket: (socket: ChannelSocket | undefined) => void
   /** The server said `connected`; `serverDate` is the handshake's `Date` header. */
   onConnected: (serverDate: string | undefined) => void
   /** A `work_request_completed` message. */
@@ -37,12 +37,6 @@ export interface ConnectionSetup {
 }
 
 const normalClosure = 1000
-
-/** The text of a text frame as ws hands it over (one buffer, fragments, or an ArrayBuffer). */
-function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
-  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8')
-}
 
 function unexpectedStatus(error: Error): number | undefined {
   const match = /Unexpected server response: (\d{3})/.exec(error.message)
@@ -67,7 +61,7 @@ function handshakeRefusal(error: Error): Error | undefined {
  * `heartbeatTimeoutMs`, report it to `onDead` and terminate the socket.
  */
 function heartbeat(
-  socket: WebSocket,
+  socket: ChannelSocket,
   setup: Pick<ConnectionSetup, 'url' | 'heartbeatIntervalMs' | 'heartbeatTimeoutMs'>,
   onDead: (error: ConnectionError) => void,
 ): { start: () => void; alive: () => void; stop: () => void } {
@@ -78,6 +72,7 @@ function heartbeat(
     pongTimer = undefined
   }
   const start = (): void => {
+    if (!socket.canPing) return
     interval = setInterval(() => {
       if (pongTimer !== undefined) return
       pongTimer = setTimeout(() => {
@@ -104,81 +99,97 @@ function heartbeat(
   }
 }
 
+/** What one connection learned while it lasted. */
+interface ConnectionState {
+  connected: boolean
+  serverDate: string | undefined
+  /** A refusal no reconnection can fix. */
+  fatal: Error | undefined
+  /** What went wrong on our side. */
+  failure: Error | undefined
+}
+
+function recordError(state: ConnectionState, url: string, error: Error): void {
+  const refusal = handshakeRefusal(error)
+  if (refusal !== undefined) state.fatal ??= refusal
+  else
+    state.failure ??= new ConnectionError({
+      method: 'GET',
+      url,
+      ...classifyNetworkFailure(error),
+      cause: error,
+    })
+}
+
+function outcomeOf(state: ConnectionState, code: number, reason: string): ConnectionOutcome {
+  return {
+    connected: state.connected,
+    code: code === 1005 || code === 1006 ? undefined : code,
+    reason: reason || state.failure?.message || `closed (${code})`,
+    error: state.failure,
+  }
+}
+
 /**
  * Open one websocket to the completion channel and follow it until it ends: resolves with
  * how it ended, rejects with a refusal ({@link TokenRejectedError}, {@link ChannelRejectedError},
- * `TokenDisabledError`). Pings every `heartbeatIntervalMs` and drops a connection whose
- * pong does not come within `heartbeatTimeoutMs`.
+ * `TokenDisabledError`). Where the runtime can ping (Node), pings every
+ * `heartbeatIntervalMs` and drops a connection whose pong does not come within
+ * `heartbeatTimeoutMs`.
  */
 export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> {
   const { url, logger } = setup
+  const state: ConnectionState = {
+    connected: false,
+    serverDate: undefined,
+    fatal: undefined,
+    failure: undefined,
+  }
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, {
-      headers: setup.transport.websocketHandshakeHeaders(),
-      handshakeTimeout: setup.connectTimeoutMs,
-      // Completion messages are tiny: inflating them on the thread pool only adds latency.
-      perMessageDeflate: false,
-    })
-    setup.onSocket(socket)
-    let connected = false
-    let serverDate: string | undefined
-    let fatal: Error | undefined
-    let failure: Error | undefined
-    const connectTimer = setTimeout(() => {
-      failure = new TimeoutError({ method: 'GET', url, timeoutMs: setup.connectTimeoutMs })
-      socket.terminate()
-    }, setup.connectTimeoutMs)
-    const pulse = heartbeat(socket, setup, (error) => {
-      failure = error
-    })
     const handlers = {
       connected: (): void => {
-        connected = true
+        state.connected = true
         clearTimeout(connectTimer)
         pulse.start()
-        setup.onConnected(serverDate)
+        setup.onConnected(state.serverDate)
       },
       work_request_completed: setup.onCompleted,
     }
-    socket.on('message', (data, isBinary) => {
-      pulse.alive()
-      if (fatal !== undefined) return
-      try {
-        processAsyncMessage(isBinary ? data : frameText(data), handlers, logger)
-      } catch (error) {
-        fatal = error as Error
-        socket.close(normalClosure)
-      }
-    })
-    socket.on('pong', pulse.alive)
-    socket.on('upgrade', (response) => {
-      serverDate = response.headers.date
-    })
-    socket.on('error', (error) => {
-      const refusal = handshakeRefusal(error)
-      if (refusal !== undefined) fatal ??= refusal
-      else
-        failure ??= new ConnectionError({
-          method: 'GET',
-          url,
-          ...classifyNetworkFailure(error),
-          cause: error,
-        })
-    })
-    socket.on('close', (code, reason) => {
-      clearTimeout(connectTimer)
-      pulse.stop()
-      setup.onSocket(undefined)
-      if (fatal !== undefined) {
-        reject(fatal)
-        return
-      }
-      resolve({
-        connected,
-        code: code === 1005 || code === 1006 ? undefined : code,
-        reason: reason.toString() || failure?.message || `closed (${code})`,
-        error: failure,
-      })
+    const socket = openChannelSocket(
+      url,
+      { headers: setup.transport.websocketHandshakeHeaders(), handshakeTimeoutMs: setup.connectTimeoutMs },
+      {
+        upgrade: (date) => {
+          state.serverDate = date
+        },
+        message: (data) => {
+          pulse.alive()
+          if (state.fatal !== undefined) return
+          try {
+            processAsyncMessage(data, handlers, logger)
+          } catch (error) {
+            state.fatal = error as Error
+            socket.close(normalClosure)
+          }
+        },
+        pong: () => pulse.alive(),
+        error: (error) => recordError(state, url, error),
+        close: (code, reason) => {
+          clearTimeout(connectTimer)
+          pulse.stop()
+          setup.onSocket(undefined)
+          if (state.fatal !== undefined) reject(state.fatal)
+          else resolve(outcomeOf(state, code, reason))
+        },
+      },
+    )
+    setup.onSocket(socket)
+    const connectTimer = setTimeout(() => {
+      state.failure = new TimeoutError({ method: 'GET', url, timeoutMs: setup.connectTimeoutMs })
+      socket.terminate()
+    }, setup.connectTimeoutMs)
+    const pulse = heartbeat(socket, setup, (error) => {
+      state.failure = error
     })
   })
 }

@@ -1,5 +1,5 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { DebusineClient, type WaitForCompletionOptions } from '@debusine-ts/client'
+import { DebusineClientCore, type WaitForCompletionOptions } from '@debusine-ts/client'
 import { silentLogger, type BackoffDelays, type Logger, type Transport } from '@debusine-ts/transport'
 import {
   CompletionSubscription,
@@ -50,14 +50,14 @@ const channelPollInterval = 60_000
  */
 export class CompletionEvents {
   readonly #settings: ChannelSettings
-  readonly #client: DebusineClient
+  readonly #client: DebusineClientCore
 
   /**
    * @param source the client (or transport) whose API URL and token the channel uses
    */
-  constructor(source: DebusineClient | Transport, options: CompletionEventsOptions = {}) {
+  constructor(source: DebusineClientCore | Transport, options: CompletionEventsOptions = {}) {
     const transport = 'transport' in source ? source.transport : source
-    this.#client = 'transport' in source ? source : new DebusineClient({ transport })
+    this.#client = 'transport' in source ? source : new DebusineClientCore({ transport })
     this.#settings = {
       transport,
       logger: options.logger ?? silentLogger,

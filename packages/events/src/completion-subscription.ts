@@ -7,8 +7,8 @@ import {
   type Logger,
   type Transport,
 } from '@debusine-ts/transport'
-import type WebSocket from 'isomorphic-ws'
 import { connectOnce, type ConnectionOutcome } from './channel-connection.js'
+import type { ChannelSocket } from './channel-socket.js'
 import { completionChannelUrl } from './channel-url.js'
 import type { ChannelMessage } from './dispatch.js'
 import { formatMicroseconds, toMicroseconds } from './instant.js'
@@ -113,7 +113,7 @@ export class CompletionSubscription implements AsyncIterableIterator<CompletionE
   #lastSeen: number | undefined
   #error: Error | undefined
   #connections = 0
-  #socket: WebSocket | undefined
+  #socket: ChannelSocket | undefined
   #resolveReady: () => void = () => {}
   #rejectReady: (error: Error) => void = () => {}
   readonly #onAbort = (): void => this.close()

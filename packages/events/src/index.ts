@@ -4,23 +4,7 @@
  * reconnects, watches a heartbeat and replays what it missed; `waitForCompletion`; and
  * `onWorkRequestCompleted`, which runs a command for each completion.
  */
-export {
-  CompletionEvents,
-  type CompletionEventsOptions,
-  type ChannelWaitOptions,
-} from './completion-events.js'
-export {
-  CompletionSubscription,
-  type CompletionEvent,
-  type SubscribeOptions,
-  type ConnectInfo,
-  type DisconnectInfo,
-  type ReconnectInfo,
-} from './completion-subscription.js'
-export { completionChannelUrl, COMPLETION_CHANNEL_PATH, type ChannelQuery } from './channel-url.js'
-export { processAsyncMessage, TOKEN_DISABLED, type ChannelMessage, type MessageHandlers } from './dispatch.js'
-export { TokenDisabledError } from './token-disabled-error.js'
-export { ChannelRejectedError, TokenRejectedError } from './channel-rejected-error.js'
+export * from './index.browser.js'
 export {
   onWorkRequestCompleted,
   type OnWorkRequestCompletedOptions,

@@ -1,6 +1,6 @@
 import type { LocalArtifact } from '@debusine-ts/artifacts'
-import { ArtifactSchema, type Artifact, type FileResponse } from '@debusine-ts/models'
-import { path, pickRequestOptions } from '@debusine-ts/transport'
+import type { Artifact, FileResponse } from '@debusine-ts/models'
+import { pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
 import { downloadArtifact, downloadFile, openFile } from './artifact-download.js'
 import type {
@@ -10,7 +10,8 @@ import type {
   ArtifactRequestOptions,
   ArtifactUploadOptions,
 } from './artifact-options.js'
-import { checkCount, checkPathsAccepted } from './artifact-request.js'
+import { checkPathsAccepted } from './artifact-request.js'
+import { ArtifactsCore } from './artifacts-core.js'
 import {
   checkUploadOptions,
   createArtifact,
@@ -21,18 +22,19 @@ import {
 
 /**
  * Artifacts: create, get, upload (resumable, even after a crash) and download (verified,
- * resumed after a cut).
+ * resumed after a cut). Node only: a browser's client has {@link ArtifactsCore}.
  *
  * @example
  * const local = await TestArtifact.create({ files: ['notes.md'] })
  * const artifact = await client.artifacts.upload(local, { onProgress: (p) => console.log(p.committed, p.total) })
  * await client.artifacts.downloadTo(artifact.id, './out')
  */
-export class Artifacts {
+export class Artifacts extends ArtifactsCore {
   readonly #context: ClientContext
 
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
   constructor(context: ClientContext) {
+    super(context)
     this.#context = context
   }
 
@@ -52,26 +54,6 @@ export class Artifacts {
     await local.validate()
     const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
     return createArtifact(this.#context, local, requests, options)
-  }
-
-  /**
-   * Get an artifact: `GET /artifact/{id}/`, looked up in the client's scope; with an
-   * explicit `workspace`, `GET /artifact/{workspace}/{id}/`, which also finds artifacts
-   * of the workspaces it inherits from.
-   *
-   * @example
-   * const artifact = await client.artifacts.get(42)
-   * @throws {NotFoundError} when there is no such artifact (or it is not visible)
-   */
-  get(id: number, options: ArtifactRequestOptions = {}): Promise<Artifact> {
-    checkCount('ArtifactGet', 'id', id, 0)
-    const url =
-      options.workspace === undefined ? path`/artifact/${id}/` : path`/artifact/${options.workspace}/${id}/`
-    return this.#context.transport.request('GET', url, {
-      ...pickRequestOptions(options),
-      schema: ArtifactSchema,
-      model: 'Artifact',
-    })
   }
 
   /**

@@ -1,0 +1,106 @@
+import WebSocket from 'isomorphic-ws'
+
+/** One websocket of the completion channel, the same in Node and in a browser. */
+export interface ChannelSocket {
+  /**
+   * Whether {@link ChannelSocket.ping} works: a browser answers the server's pings but
+   * cannot send its own, so there the heartbeat is left to the browser.
+   */
+  readonly canPing: boolean
+  /** Send a ping (Node only). */
+  ping(): void
+  /** Close with a close frame. */
+  close(code: number): void
+  /** Drop the connection at once. */
+  terminate(): void
+}
+
+/** What a {@link ChannelSocket} reports. */
+export interface ChannelSocketListeners {
+  /** The handshake succeeded; `date` is its `Date` header where the runtime shows it (Node). */
+  upgrade: (date: string | undefined) => void
+  /** A frame: a string for a text frame, anything else for a binary one. */
+  message: (data: unknown) => void
+  /** The answer to a ping. */
+  pong: () => void
+  /** A failure of the connection or of its handshake. */
+  error: (error: Error) => void
+  /** The connection ended (after `error`, if one came). */
+  close: (code: number, reason: string) => void
+}
+
+/** How to open a {@link ChannelSocket}. */
+export interface ChannelSocketOptions {
+  /** Handshake headers; a browser cannot send them (its page's origin must add `Token`). */
+  headers: Record<string, string>
+  handshakeTimeoutMs: number
+}
+
+/** The part of a browser's `WebSocket` the channel uses. */
+interface BrowserWebSocket {
+  binaryType: string
+  onopen: (() => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+  onerror: (() => void) | null
+  onclose: ((event: { code: number; reason: string }) => void) | null
+  close(code?: number): void
+}
+
+// isomorphic-ws is the `ws` package in Node and the global WebSocket in a browser bundle.
+const inNode = typeof (WebSocket.prototype as { terminate?: unknown }).terminate === 'function'
+
+/** The text of a text frame as ws hands it over (one buffer, fragments, or an ArrayBuffer). */
+function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8')
+}
+
+function openNodeSocket(
+  url: string,
+  options: ChannelSocketOptions,
+  on: ChannelSocketListeners,
+): ChannelSocket {
+  const socket = new WebSocket(url, {
+    headers: options.headers,
+    handshakeTimeout: options.handshakeTimeoutMs,
+    // Completion messages are tiny: inflating them on the thread pool only adds latency.
+    perMessageDeflate: false,
+  })
+  socket.on('upgrade', (response) => on.upgrade(response.headers.date))
+  socket.on('message', (data, isBinary) => on.message(isBinary ? data : frameText(data)))
+  socket.on('pong', () => on.pong())
+  socket.on('error', (error) => on.error(error))
+  socket.on('close', (code, reason) => on.close(code, reason.toString()))
+  return {
+    canPing: true,
+    ping: () => socket.ping(),
+    close: (code) => socket.close(code),
+    terminate: () => socket.terminate(),
+  }
+}
+
+function openBrowserSocket(url: string, on: ChannelSocketListeners): ChannelSocket {
+  const Constructor = WebSocket as unknown as new (url: string) => BrowserWebSocket
+  const socket = new Constructor(url)
+  socket.binaryType = 'arraybuffer'
+  socket.onopen = () => on.upgrade(undefined)
+  socket.onmessage = (event) => on.message(event.data)
+  // A browser hides why a websocket failed (not even the handshake's status).
+  socket.onerror = () => on.error(new Error('the websocket connection failed'))
+  socket.onclose = (event) => on.close(event.code, event.reason)
+  return {
+    canPing: false,
+    ping: () => undefined,
+    close: (code) => socket.close(code),
+    terminate: () => socket.close(),
+  }
+}
+
+/** Open a websocket to `url` with the runtime's implementation (ws in Node, the browser's own). */
+export function openChannelSocket(
+  url: string,
+  options: ChannelSocketOptions,
+  listeners: ChannelSocketListeners,
+): ChannelSocket {
+  return inNode ? openNodeSocket(url, options, listeners) : openBrowserSocket(url, listeners)
+}
