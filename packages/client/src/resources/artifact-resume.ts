@@ -11,8 +11,8 @@ import { CreateOutcomeUnknownError } from './create-outcome.js'
 /** How far past the last known artifact id a lost create is looked for, and how many unseen ids end the search. */
 const RECONCILE_SCAN_LIMIT = 256
 const RECONCILE_MISSES = 32
-/** Clock skew allowed between this machine and the server when matching a lost create. */
-const CLOCK_SKEW_MS = 5 * 60_000
+/** Clock skew allowed between this machine and the server while no answer told the server's clock. */
+const UNKNOWN_CLOCK_SKEW_MS = 5 * 60_000
 
 /** Reads an artifact (the namespace's `get`). */
 export type GetArtifact = (id: number, options: ArtifactRequestOptions) => Promise<Artifact>
@@ -153,7 +153,6 @@ export async function recoverLostCreate(
   const { context, local, options } = input
   const server = context.transport.apiUrl
   const anchor = await input.journal.lastArtifactId(server)
-  const since = Date.parse(sentAt) - CLOCK_SKEW_MS
   let misses = 0
   for (let id = (anchor ?? 0) + 1; anchor !== undefined && id <= anchor + RECONCILE_SCAN_LIMIT; id += 1) {
     if (misses >= RECONCILE_MISSES) break
@@ -166,6 +165,8 @@ export async function recoverLostCreate(
       continue
     }
     misses = 0
+    // On the server's clock (a lower bound, known once the server answered once).
+    const since = Date.parse(sentAt) + (context.transport.serverClockOffset ?? -UNKNOWN_CLOCK_SKEW_MS)
     const sameData = canonicalJson(artifact.data) === canonicalJson(local.data)
     const sameWorkspace = input.workspace === undefined || artifact.workspace === input.workspace
     if (
