@@ -44,8 +44,8 @@ async function interactive(
 async function answerEnrollment(confirmUrl: string, outcome: 'confirm' | 'cancel'): Promise<void> {
   const server = realServer()
   const cookies = new Map<string, string>()
-  const request = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const response = await fetch(url, {
+  const send = (url: string, init: RequestInit): Promise<Response> =>
+    fetch(url, {
       ...init,
       redirect: 'manual',
       headers: {
@@ -53,11 +53,22 @@ async function answerEnrollment(confirmUrl: string, outcome: 'confirm' | 'cancel
         Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       },
     })
+  const request = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    let response: Response
+    try {
+      response = await send(url, init)
+    } catch (error) {
+      // A kept-alive connection that the server closed (gunicorn recycling a worker) fails
+      // before any answer: send again on a new one, as browsers do.
+      if ((error as { cause?: { code?: unknown } }).cause?.code !== 'UND_ERR_SOCKET') throw error
+      response = await send(url, init)
+    }
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
       const equals = pair!.indexOf('=')
       cookies.set(pair!.slice(0, equals), pair!.slice(equals + 1))
     }
+    await response.arrayBuffer()
     return response
   }
   const origin = new URL(server.apiUrl).origin
