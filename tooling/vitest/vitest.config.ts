@@ -14,6 +14,10 @@ process.env.XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'debusine-ts-test-state-
 // does not need a build first.
 const alias = [
   {
+    find: /^@debusine-ts\/client\/command-line$/,
+    replacement: `${root}packages/client/src/command-line/index.ts`,
+  },
+  {
     find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll)$/,
     replacement: `${root}packages/$1/src/index.ts`,
   },
@@ -61,7 +65,12 @@ export default defineConfig({
           // vitest's default 5 s. A limit is still there to catch a hang.
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'tooling/scripts/**/*.test.ts', 'tooling/fault-proxy/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            'tooling/scripts/**/*.test.ts',
+            'tooling/fault-proxy/**/*.test.ts',
+          ],
         },
       },
       ...(optOut

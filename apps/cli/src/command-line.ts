@@ -1,9 +1,13 @@
 import { commands } from './command-table.js'
 import type { GlobalOptions } from './kit/context.js'
-import { commonOptions, globalOptions } from './kit/options.js'
-import { parseCommandLine } from './kit/parser.js'
-import { resolveCommand } from './kit/resolve-command.js'
-import type { Command, OptionSpec, OptionSpecs } from './kit/spec.js'
+import { commonOptions, globalOptions, program } from './kit/options.js'
+import {
+  parseCommandLine,
+  resolveCommand,
+  type OptionSpec,
+  type OptionSpecs,
+} from '@debusine-ts/client/command-line'
+import type { Command } from './kit/spec.js'
 
 /** What a command line asks for. */
 export type CommandLine =
@@ -76,7 +80,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   const top = parseCommandLine(argv, { options: globalOptions, arguments: {}, subcommand: true, command: [] })
   if (top.stop === 'version') return { kind: 'version' }
   if (top.stop === 'help') return { kind: 'program-help' }
-  const resolved = resolveCommand(commands, top.rest)
+  const resolved = resolveCommand(program, commands, top.rest)
   if (resolved.kind === 'help') return { kind: 'group-help', group: resolved.group }
   const { command, tokens } = resolved
   const parsed = parseCommandLine(tokens, {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
 import type { OutputFormat } from './kit/context.js'
 import { reportError } from './error-report.js'
-import { UsageError } from './usage-error.js'
+import { UsageError } from '@debusine-ts/client/command-line'
 
 function report(error: unknown, format: OutputFormat = 'human', interrupted = false) {
   let stdout = ''

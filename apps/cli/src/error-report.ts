@@ -1,9 +1,8 @@
 import { CliError, ReportedFailure } from './cli-error.js'
 import type { OutputFormat } from './kit/context.js'
 import { isSdkError } from './error-kind.js'
-import { exitCodes } from './exit-codes.js'
+import { exitCodes, UsageError } from '@debusine-ts/client/command-line'
 import type { Io } from './io.js'
-import { UsageError } from './usage-error.js'
 import { toYaml } from './yaml-output.js'
 
 /** What the error printer needs to know about the run. */

@@ -5,6 +5,5 @@
  */
 export { main } from './main.js'
 export { processIo, type Io, type OutputStream } from './io.js'
-export { exitCodes } from './exit-codes.js'
+export { exitCodes, UsageError } from '@debusine-ts/client/command-line'
 export { CliError } from './cli-error.js'
-export { UsageError } from './usage-error.js'

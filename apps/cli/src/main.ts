@@ -1,12 +1,18 @@
 import { leadingGlobals, readCommandLine } from './command-line.js'
 import { commands } from './command-table.js'
 import { reportError } from './error-report.js'
-import { exitCodes } from './exit-codes.js'
+import {
+  exitCodes,
+  commandHelp,
+  commandUsage,
+  groupHelp,
+  programHelp,
+  UsageError,
+} from '@debusine-ts/client/command-line'
 import type { Io } from './io.js'
 import type { OutputFormat } from './kit/context.js'
 import { createContext } from './kit/create-context.js'
-import { commandHelp, commandUsage, groupHelp, programHelp } from './kit/help.js'
-import { UsageError } from './usage-error.js'
+import { program } from './kit/options.js'
 import { cliVersion } from './version.js'
 
 /** The usage line of the command a usage error is about. */
@@ -16,7 +22,7 @@ function usageOf(error: unknown): string | undefined {
   const command = commands.find((candidate) => candidate.path.join(' ') === path)
   return command === undefined
     ? `usage: debusine-ts ${path === '' ? '[global options]' : path} COMMAND [options] [ARGS]`
-    : commandUsage(command)
+    : commandUsage(program, command)
 }
 
 /**
@@ -38,13 +44,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         io.stdout.write(`debusine-ts ${cliVersion()}\n`)
         return exitCodes.success
       case 'program-help':
-        io.stdout.write(programHelp(commands))
+        io.stdout.write(programHelp(program, commands))
         return exitCodes.success
       case 'group-help':
-        io.stdout.write(groupHelp(commands, line.group))
+        io.stdout.write(groupHelp(program, commands, line.group))
         return exitCodes.success
       case 'command-help':
-        io.stdout.write(commandHelp(line.command))
+        io.stdout.write(commandHelp(program, line.command))
         return exitCodes.success
       case 'run':
         break

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseArguments, UsageError } from './arguments.js'
+import { UsageError } from '@debusine-ts/client/command-line'
+import { parseArguments } from './arguments.js'
 import { jsonLogger } from './json-logger.js'
 
 describe('parseArguments', () => {
@@ -29,10 +30,21 @@ describe('parseArguments', () => {
 
   it('refuses unknown options, missing values and a missing command', () => {
     expect(() => parseArguments(['--nope', 'cmd'])).toThrow(UsageError)
-    expect(() => parseArguments(['--server'])).toThrow('--server needs a value')
-    expect(() => parseArguments(['--grace-period', 'soon', 'cmd'])).toThrow(/seconds/)
-    expect(() => parseArguments([])).toThrow('COMMAND is missing')
+    expect(() => parseArguments(['--server'])).toThrow('argument --server: expected one argument')
+    expect(() => parseArguments(['--grace-period', 'soon', 'cmd'])).toThrow(
+      'argument --grace-period: expects a number of seconds, got "soon"',
+    )
+    expect(() => parseArguments([])).toThrow('the following arguments are required: COMMAND')
     expect(parseArguments(['--version']).version).toBe(true)
+    expect(parseArguments(['-h']).help).toBe(true)
+  })
+
+  it('accepts unambiguous prefixes of long options, as argparse', () => {
+    expect(parseArguments(['--grace', '3', '--last', 'state.json', 'cmd'])).toMatchObject({
+      gracePeriodSeconds: 3,
+      lastCompletedAt: 'state.json',
+      command: 'cmd',
+    })
   })
 })
 

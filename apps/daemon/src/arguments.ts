@@ -1,3 +1,5 @@
+import { parseCommandLine, type OptionSpecs, type Values } from '@debusine-ts/client/command-line'
+
 /** The daemon's command line, parsed. */
 export interface DaemonArguments {
   configFile: string | undefined
@@ -12,10 +14,23 @@ export interface DaemonArguments {
   args: string[]
 }
 
-/** A bad command line; the message says what is wrong. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError'
+function checkSeconds(text: string): string | undefined {
+  const seconds = Number(text)
+  return text.trim() !== '' && seconds >= 0 && Number.isFinite(seconds)
+    ? undefined
+    : `expects a number of seconds, got ${JSON.stringify(text)}`
 }
+
+const daemonOptions = {
+  configFile: { kind: 'string', valueName: 'PATH', summary: 'client configuration' },
+  server: { kind: 'string', valueName: 'NAME', summary: 'server section, or FQDN/SCOPE' },
+  workspace: { kind: 'string', short: 'w', append: true, valueName: 'NAME', summary: 'only this workspace' },
+  lastCompletedAt: { kind: 'string', valueName: 'FILE', summary: 'the latest completion handled' },
+  gracePeriod: { kind: 'string', valueName: 'SECONDS', default: '30', check: checkSeconds, summary: 'grace' },
+  debug: { kind: 'flag', summary: 'log debug lines too' },
+  version: { kind: 'flag', summary: 'print the version' },
+  help: { kind: 'flag', short: 'h', summary: 'print this help' },
+} as const satisfies OptionSpecs
 
 /** The text of `--help`. */
 export const usage = `Usage: debusine-ts-daemon [options] COMMAND [ARGS...]
@@ -35,88 +50,37 @@ Options:
   --help                    print this help
 
 Logs are JSON lines on stderr. Exit status: 0 stopped by SIGINT/SIGTERM, 1 failure,
-2 usage, 3 configuration, 4 token refused.
+2 usage, 3 configuration, 5 token refused.
 `
 
 /**
- * Parse the daemon's arguments: options first, then COMMAND and its ARGS (everything after
- * the first non-option, or after `--`, belongs to the command).
+ * Parse the daemon's arguments with the suite's command-line parser (argparse's rules):
+ * options, then COMMAND and its ARGS (everything from the first positional, or after
+ * `--`, belongs to the command).
  *
- * @throws {UsageError} for an unknown option or a missing value
+ * @throws {UsageError} (of the kit) for an unknown option, a missing or bad value, or no COMMAND
  */
 export function parseArguments(argv: readonly string[]): DaemonArguments {
-  const parsed: DaemonArguments = {
-    configFile: undefined,
-    server: undefined,
-    workspaces: [],
-    lastCompletedAt: undefined,
-    gracePeriodSeconds: 30,
-    debug: false,
-    help: false,
-    version: false,
-    command: undefined,
-    args: [],
+  const parsed = parseCommandLine(argv, {
+    options: daemonOptions,
+    arguments: {},
+    subcommand: true,
+    subcommandName: 'COMMAND',
+    command: [],
+  })
+  // @NOTE the parser builds one value per declared option, of the declared kind.
+  const values = parsed.values as Values<typeof daemonOptions, Record<never, never>>
+  const [command, ...args] = parsed.rest
+  return {
+    configFile: values.configFile,
+    server: values.server,
+    workspaces: values.workspace ?? [],
+    lastCompletedAt: values.lastCompletedAt,
+    gracePeriodSeconds: Number(values.gracePeriod),
+    debug: values.debug,
+    help: parsed.stop === 'help',
+    version: parsed.stop === 'version',
+    command,
+    args,
   }
-  let index = 0
-  const value = (option: string): string => {
-    const next = argv[index + 1]
-    if (next === undefined) throw new UsageError(`${option} needs a value`)
-    index += 1
-    return next
-  }
-  for (; index < argv.length; index += 1) {
-    const argument = argv[index] ?? ''
-    const [option, inline] =
-      argument.startsWith('--') && argument.includes('=')
-        ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)]
-        : [argument, undefined]
-    const take = (): string => inline ?? value(option)
-    if (option === '--') {
-      index += 1
-      break
-    }
-    if (!option.startsWith('-') || option === '-') break
-    switch (option) {
-      case '--config-file':
-        parsed.configFile = take()
-        break
-      case '--server':
-        parsed.server = take()
-        break
-      case '-w':
-      case '--workspace':
-        parsed.workspaces.push(take())
-        break
-      case '--last-completed-at':
-        parsed.lastCompletedAt = take()
-        break
-      case '--grace-period': {
-        const text = take()
-        const seconds = Number(text)
-        if (!(text.trim() !== '' && seconds >= 0 && Number.isFinite(seconds))) {
-          throw new UsageError(`--grace-period expects a number of seconds, got ${JSON.stringify(text)}`)
-        }
-        parsed.gracePeriodSeconds = seconds
-        break
-      }
-      case '--debug':
-        parsed.debug = true
-        break
-      case '--help':
-      case '-h':
-        parsed.help = true
-        break
-      case '--version':
-        parsed.version = true
-        break
-      default:
-        throw new UsageError(`unknown option ${option}`)
-    }
-  }
-  const [command, ...args] = argv.slice(index)
-  parsed.command = command
-  parsed.args = args
-  if (!parsed.help && !parsed.version && parsed.command === undefined)
-    throw new UsageError('COMMAND is missing')
-  return parsed
 }

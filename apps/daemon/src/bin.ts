@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArguments } from './arguments.js'
 import { runDaemon } from './daemon.js'
-import { ExitCode } from './exit-codes.js'
+import { exitCodes } from '@debusine-ts/client/command-line'
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -20,9 +20,9 @@ try {
 }
 const force = (reason: string): void => {
   process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', message: `Forced exit: ${reason}`, exitCode: ExitCode.FAILURE })}\n`,
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', message: `Forced exit: ${reason}`, exitCode: exitCodes.unexpected })}\n`,
   )
-  process.exit(ExitCode.FAILURE)
+  process.exit(exitCodes.unexpected)
 }
 const onSignal = (signal: NodeJS.Signals): void => {
   if (controller.signal.aborted) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runDaemon } from './daemon.js'
-import { ExitCode } from './exit-codes.js'
+import { exitCodes } from '@debusine-ts/client/command-line'
 
 // The daemon reads the Python client's config.ini with the shared reader of
 // @debusine-ts/client (its rules are tested there); here: how the daemon reports it.
@@ -29,7 +29,7 @@ async function configFile(content: string): Promise<string> {
 describe('the daemon and the client configuration file', () => {
   it('exits 3 with a JSON log line naming the file, for a missing file', async () => {
     const { code, log } = await run('/nonexistent/config.ini')
-    expect(code).toBe(ExitCode.CONFIGURATION)
+    expect(code).toBe(exitCodes.handled)
     const line = JSON.parse(log.trim().split('\n')[0]!) as Record<string, unknown>
     expect(line).toMatchObject({ code: 'client_config', exitCode: 3 })
     expect(String(line.message)).toMatch(/Cannot read \/nonexistent\/config\.ini/)
@@ -41,7 +41,7 @@ describe('the daemon and the client configuration file', () => {
       '[General]\ndefault-server = x\n[server:x]\napi-url = http://h/api\nscope = s\ntoken = SECRET\ncolour = red\n',
     )
     const first = await run(unknown)
-    expect(first.code).toBe(ExitCode.CONFIGURATION)
+    expect(first.code).toBe(exitCodes.handled)
     expect(first.log).toMatch(/Invalid keys in the section \[server:x\]: colour/)
     expect(first.log).not.toContain('SECRET')
     const second = await run(unknown, ['--server', 'nope'])

@@ -10,8 +10,8 @@ import {
   TokenRejectedError,
 } from '@debusine-ts/events'
 import { ClientConfigError, readClientConfig, type ConfiguredServer } from '@debusine-ts/client'
-import { parseArguments, usage, UsageError } from './arguments.js'
-import { ExitCode } from './exit-codes.js'
+import { parseArguments, usage } from './arguments.js'
+import { exitCodes, UsageError, type ExitCode } from '@debusine-ts/client/command-line'
 import { jsonLogger, type LineSink } from './json-logger.js'
 
 /** What {@link runDaemon} runs with; the binary passes the process's own. */
@@ -33,7 +33,7 @@ export interface DaemonContext {
 
 /**
  * Run the daemon until `signal` aborts or a fatal error, and return its exit status
- * ({@link ExitCode}). Never exits the process itself.
+ * (the suite's `exitCodes`). Never exits the process itself.
  *
  * @example
  * const controller = new AbortController()
@@ -48,15 +48,15 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     context.stderr.write(`debusine-ts-daemon: ${error.message}\n\n${usage}`)
-    return ExitCode.USAGE
+    return exitCodes.usage
   }
   if (parsed.help) {
     context.stdout.write(usage)
-    return ExitCode.OK
+    return exitCodes.success
   }
   if (parsed.version) {
     context.stdout.write(`${context.version}\n`)
-    return ExitCode.OK
+    return exitCodes.success
   }
   const server = await readServer(parsed, context)
   if (typeof server === 'number') return server
@@ -95,8 +95,8 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
       env: context.env,
       logger,
     })
-    logger.info('Stopped', { exitCode: ExitCode.OK })
-    return ExitCode.OK
+    logger.info('Stopped', { exitCode: exitCodes.success })
+    return exitCodes.success
   } catch (error) {
     return reportFailure(error, logger, server.name)
   } finally {
@@ -115,10 +115,10 @@ async function readServer(
     if (!ClientConfigError.isInstance(error)) throw error
     jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info' }).error(error.message, {
       code: error.code,
-      exitCode: ExitCode.CONFIGURATION,
+      exitCode: exitCodes.handled,
       ...(error.hint === undefined ? {} : { hint: error.hint }),
     })
-    return ExitCode.CONFIGURATION
+    return exitCodes.handled
   }
 }
 
@@ -127,21 +127,21 @@ function reportFailure(error: unknown, logger: Logger, serverName: string): Exit
   const exitCode = exitCodeOf(error)
   const message = error instanceof Error ? error.message : String(error)
   const hint =
-    exitCode === ExitCode.AUTHENTICATION
+    exitCode === exitCodes.tokenRefused
       ? `check the token of [server:${serverName}] (it must be an enabled user token)`
       : undefined
   logger.error(message, {
     code: SdkError.isInstance(error) ? error.code : 'unexpected',
     exitCode,
     ...(hint === undefined ? {} : { hint }),
-    ...(exitCode === ExitCode.FAILURE && error instanceof Error ? { stack: error.stack } : {}),
+    ...(exitCode === exitCodes.unexpected && error instanceof Error ? { stack: error.stack } : {}),
   })
   return exitCode
 }
 
 function exitCodeOf(error: unknown): ExitCode {
   if (TokenRejectedError.isInstance(error) || TokenDisabledError.isInstance(error))
-    return ExitCode.AUTHENTICATION
+    return exitCodes.tokenRefused
   if (
     ChannelRejectedError.isInstance(error) ||
     CommandNotFoundError.isInstance(error) ||
@@ -149,7 +149,7 @@ function exitCodeOf(error: unknown): ExitCode {
     ClientConfigError.isInstance(error) ||
     (SdkError.isInstance(error) && error.code === 'validation_failed')
   ) {
-    return ExitCode.CONFIGURATION
+    return exitCodes.handled
   }
-  return ExitCode.FAILURE
+  return exitCodes.unexpected
 }

@@ -4,6 +4,5 @@
  * service (`debusine-ts-daemon`). The functions here are what the binary is made of.
  */
 export { runDaemon, type DaemonContext } from './daemon.js'
-export { ExitCode } from './exit-codes.js'
-export { parseArguments, usage, UsageError, type DaemonArguments } from './arguments.js'
+export { parseArguments, usage, type DaemonArguments } from './arguments.js'
 export { jsonLogger, type LineSink } from './json-logger.js'

@@ -14,7 +14,7 @@ import {
   reloadGunicorn,
   testuserTransport,
 } from '../../../packages/events/test/support/real-server-work.js'
-import { ExitCode } from '../src/exit-codes.js'
+import { exitCodes } from '@debusine-ts/client/command-line'
 import { daemonBundle, startDaemon, writeConfig, type DaemonProcess } from './support/daemon-process.js'
 
 let workspace: string
@@ -80,7 +80,7 @@ describe('debusine-ts-daemon (real server)', () => {
       .at(-1)
     const state = await readFile(join(directory, 'state.json'), 'utf8')
     expect(state).toBe(`{\n  "last_completed_at": "${(last ?? '').replace(/Z$/, '+00:00')}"\n}\n`)
-    expect(await stop(daemon)).toBe(ExitCode.OK)
+    expect(await stop(daemon)).toBe(exitCodes.success)
     expect(daemon.lines.at(-1)).toMatchObject({ level: 'info', message: 'Stopped', exitCode: 0 })
     expect(daemon.stderr()).not.toContain(realServer().token)
     // Each line is JSON with a time and a level.
@@ -96,14 +96,14 @@ describe('debusine-ts-daemon (real server)', () => {
     await first.waitForLine(connected)
     const before = await createNoop(transport, workspace)
     await untilCalls(directory, 1)
-    expect(await stop(first)).toBe(ExitCode.OK)
+    expect(await stop(first)).toBe(exitCodes.success)
     const whileStopped = await createNoop(transport, workspace, 'failure')
     await completed(transport, whileStopped.id)
     const second = await startDaemon(args, directory)
     await second.waitForLine(connected)
     const lines = await untilCalls(directory, 2)
     await delay(500)
-    expect(await stop(second)).toBe(ExitCode.OK)
+    expect(await stop(second)).toBe(exitCodes.success)
     expect(await calls(directory)).toEqual([`${before.id}|success|`, `${whileStopped.id}|failure|`])
     expect(lines).toHaveLength(2)
   })
@@ -128,7 +128,7 @@ describe('debusine-ts-daemon (real server)', () => {
     await Promise.all(created.map((request) => completed(transport, request.id)))
     const lines = await untilCalls(directory, created.length)
     await delay(1_000)
-    expect(await stop(daemon)).toBe(ExitCode.OK)
+    expect(await stop(daemon)).toBe(exitCodes.success)
     expect((await calls(directory)).toSorted()).toEqual(lines.toSorted())
     expect(lines.map((line) => Number(line.split('|')[0])).toSorted((a, b) => a - b)).toEqual(
       created.map((request) => request.id),
@@ -139,7 +139,7 @@ describe('debusine-ts-daemon (real server)', () => {
     for (const token of [realServer().disabledToken, randomBytes(32).toString('hex')]) {
       const { directory, config, command } = await setup(token)
       const daemon = await startDaemon(['--config-file', config, command], directory)
-      expect(await daemon.exited).toBe(ExitCode.AUTHENTICATION)
+      expect(await daemon.exited).toBe(exitCodes.tokenRefused)
       const last = daemon.lines.at(-1)
       expect(last).toMatchObject({ level: 'error', code: 'token_rejected', exitCode: 4 })
       expect(String(last?.message)).toContain(
@@ -154,7 +154,7 @@ describe('debusine-ts-daemon (real server)', () => {
     const { directory, config, command } = await setup(realServer().noroleToken)
     const daemon = await startDaemon(['--config-file', config, command], directory)
     await daemon.waitForLine(connected)
-    expect(await stop(daemon)).toBe(ExitCode.OK)
+    expect(await stop(daemon)).toBe(exitCodes.success)
   })
 
   it('ends with exit status 3 for an unknown workspace, a missing command or a missing configuration', async () => {
@@ -163,16 +163,16 @@ describe('debusine-ts-daemon (real server)', () => {
       ['--config-file', config, '-w', 'no-such-workspace', command],
       directory,
     )
-    expect(await unknown.exited).toBe(ExitCode.CONFIGURATION)
+    expect(await unknown.exited).toBe(exitCodes.handled)
     expect(unknown.lines.at(-1)).toMatchObject({ code: 'connection_rejected' })
     expect(String(unknown.lines.at(-1)?.message)).toContain('Workspace "no-such-workspace" not found')
     const missing = await startDaemon(['--config-file', config, './no-such-command'], directory)
-    expect(await missing.exited).toBe(ExitCode.CONFIGURATION)
+    expect(await missing.exited).toBe(exitCodes.handled)
     expect(missing.lines.at(-1)).toMatchObject({ code: 'command_not_found' })
     const noConfig = await startDaemon(['--config-file', join(directory, 'nope.ini'), command], directory)
-    expect(await noConfig.exited).toBe(ExitCode.CONFIGURATION)
+    expect(await noConfig.exited).toBe(exitCodes.handled)
     expect(String(noConfig.lines.at(-1)?.message)).toMatch(/^Cannot read .*nope\.ini/)
     const usage = await startDaemon(['--bogus'], directory)
-    expect(await usage.exited).toBe(ExitCode.USAGE)
+    expect(await usage.exited).toBe(exitCodes.usage)
   })
 })

@@ -1,5 +1,5 @@
 import { optionalDataOption, workspaceOption } from '../kit/options.js'
-import { isIsoDate } from '../kit/iso-date.js'
+import { isIsoDate } from '@debusine-ts/client/command-line'
 import { defineCommand } from '../kit/spec.js'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const

@@ -2,7 +2,7 @@ import { access, constants } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
-import { choiceOf } from '../kit/choice.js'
+import { choiceOf } from '@debusine-ts/client/command-line'
 import { progressBar } from '../progress.js'
 import { pythonShapes, shapeLikePython, shapeArtifactLikePython } from '@debusine-ts/models'
 

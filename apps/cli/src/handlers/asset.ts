@@ -1,5 +1,5 @@
 import { CliError } from '../cli-error.js'
-import { choiceOf } from '../kit/choice.js'
+import { choiceOf } from '@debusine-ts/client/command-line'
 import type { CommandContext } from '../kit/context.js'
 import { pythonShapes, shapeLikePython } from '@debusine-ts/models'
 

@@ -5,10 +5,9 @@ import {
   type LookupResult,
 } from '@debusine-ts/models'
 import { withYamlFailure } from '../error-report.js'
-import { choiceOf } from '../kit/choice.js'
+import { choiceOf, UsageError } from '@debusine-ts/client/command-line'
 import type { CommandContext } from '../kit/context.js'
 import { renderTable } from '../table.js'
-import { UsageError } from '../usage-error.js'
 
 /** The Python client's `LookupSingleResponse` fields, in its order (null fields are left out). */
 const pythonFields = [

@@ -9,11 +9,10 @@ import {
 import { parse, stringify } from 'yaml'
 import { CliError } from '../cli-error.js'
 import { withYamlFailure } from '../error-report.js'
-import { choiceOf } from '../kit/choice.js'
+import { choiceOf, UsageError } from '@debusine-ts/client/command-line'
 import type { CommandContext } from '../kit/context.js'
 import { editText } from '../editor.js'
 import { renderTable } from '../table.js'
-import { UsageError } from '../usage-error.js'
 
 // The categories a relation may name: every real one (the test category is for tests only).
 const relationCategories = Object.values(CollectionCategory)

@@ -9,7 +9,7 @@ import {
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
 import { renderFields, renderTable } from '../table.js'
-import { UsageError } from '../usage-error.js'
+import { UsageError } from '@debusine-ts/client/command-line'
 
 /** The collection arguments of every `collection` command. */
 interface CollectionArguments {

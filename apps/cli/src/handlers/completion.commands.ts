@@ -1,3 +1,5 @@
+import { completionScript } from '@debusine-ts/client/command-line'
+import { program } from '../kit/options.js'
 import { defineCommand, type Command } from '../kit/spec.js'
 
 /** `completion SHELL`, for the commands `all()` returns (the whole table, which includes this one). */
@@ -11,12 +13,10 @@ export function completionCommand(all: () => readonly Command[]): Command {
     python: false,
     offline: true,
     output: 'none',
-    handler: async () => {
-      const { completionScript } = await import('../kit/completion.js')
-      return (context, { shell }) => {
-        context.io.stdout.write(completionScript(shell, all()))
-        return Promise.resolve(undefined)
-      }
+    // eslint-disable-next-line @typescript-eslint/require-await -- the handler is declared inline, not loaded
+    handler: async () => (context, { shell }) => {
+      context.io.stdout.write(completionScript(shell, program, all()))
+      return Promise.resolve(undefined)
     },
   })
 }

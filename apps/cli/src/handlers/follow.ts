@@ -8,7 +8,7 @@ import {
 import type { CommandContext } from '../kit/context.js'
 import { CliError } from '../cli-error.js'
 import { isSdkError } from '../error-kind.js'
-import { exitCodes } from '../exit-codes.js'
+import { exitCodes } from '@debusine-ts/client/command-line'
 import { statusText, workRequestFields } from './render.js'
 
 /** The exit code a finished work request stands for (documented in the README). */

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { commands } from '../command-table.js'
-import { completionScript } from './completion.js'
+import { completionScript } from '@debusine-ts/client/command-line'
 import { main } from '../main.js'
+import { program } from './options.js'
 import { Readable } from 'node:stream'
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -20,7 +21,7 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
 
 describe('completion', () => {
   it('bash: valid syntax, completes groups, verbs and options, never legacy names', () => {
-    const script = completionScript('bash', commands)
+    const script = completionScript('bash', program, commands)
     expect(spawnSync('bash', ['-n'], { input: script }).status).toBe(0)
     const complete = (line: string): string[] => {
       const words = line.split(' ')
@@ -43,14 +44,14 @@ describe('completion', () => {
   })
 
   it('zsh reuses the bash function through bashcompinit', () => {
-    const script = completionScript('zsh', commands)
+    const script = completionScript('zsh', program, commands)
     expect(script.startsWith('#compdef debusine-ts')).toBe(true)
     expect(script).toContain('bashcompinit')
     expect(script).toContain('complete -F _debusine_ts debusine-ts')
   })
 
   it('fish: a condition per level, options with descriptions', () => {
-    const script = completionScript('fish', commands)
+    const script = completionScript('fish', program, commands)
     expect(script).toContain("-a 'work-request'")
     expect(script).toContain("-l wait -d 'follow the work request")
     expect(script).not.toContain('create-work-request')
@@ -59,7 +60,7 @@ describe('completion', () => {
   it('the command prints the script and rejects unknown shells with exit 2', async () => {
     const bash = await run(['completion', 'bash'])
     expect(bash.code).toBe(0)
-    expect(bash.stdout).toBe(completionScript('bash', commands))
+    expect(bash.stdout).toBe(completionScript('bash', program, commands))
     expect((await run(['completion', 'tcsh'])).code).toBe(2)
   })
 })

@@ -1,4 +1,4 @@
-import type { OptionSpec } from './spec.js'
+import type { OptionSpec, ProgramInfo } from '@debusine-ts/client/command-line'
 
 /** `--workspace`/`-w`, for commands that work in a workspace. */
 export const workspaceOption = {
@@ -72,3 +72,12 @@ export const globalOptions = {
   },
   help: { kind: 'flag', short: 'h', summary: 'show this help' },
 } as const satisfies Readonly<Record<string, OptionSpec>>
+
+/** The CLI, as its help and completion scripts describe it. */
+export const program: ProgramInfo = {
+  name: 'debusine-ts',
+  summary: 'Interact with a Debusine server (a superset of the Python `debusine` client).',
+  globalOptions,
+  commonOptions,
+  footer: "Every command takes --yaml, --json and --help. Run 'debusine-ts COMMAND --help' for its options.",
+}

@@ -1,145 +1,19 @@
+import { commandDefiner, type Command as KitCommand } from '@debusine-ts/client/command-line'
 import type { CommandContext, OutputStyle } from './context.js'
 
-/** What the shell completes for a value. */
-export type Completion = 'file' | 'directory'
-
-/** Fields every option has. */
-interface OptionBase {
-  /** The one-letter short name, without `-`, e.g. `w`. */
-  readonly short?: string
-  /** One line for help. */
-  readonly summary: string
-  /** Hidden from help and completion. */
-  readonly hidden?: boolean
-  /**
-   * `false`: new in debusine-ts. Such an option only matches when spelled in full, so an
-   * abbreviation the Python CLI accepts (`--w` for `--workspace`) never turns ambiguous.
-   */
-  readonly python?: false
-}
-
-/** A flag (argparse `store_true`). */
-export interface FlagOption extends OptionBase {
-  readonly kind: 'flag'
-}
-
-/** An option taking a value (argparse `store`, `append`, or `nargs="+"`). */
-export interface ValueOption extends OptionBase {
-  readonly kind: 'string' | 'integer'
-  /** The placeholder in help, e.g. `NAME`. */
-  readonly valueName?: string
-  /** `+`: one or more values after the option (argparse `nargs="+"`); the last use wins. */
-  readonly nargs?: '+'
-  /** Repeatable, one value each time (argparse `action="append"`). */
-  readonly append?: true
-  /** The allowed values (a usage error otherwise). */
-  readonly choices?: readonly string[]
-  /** The value when the option is not given. */
-  readonly default?: string | number
-  /** Must be given (argparse `required=True`). */
-  readonly required?: true
-  /** What the shell completes. */
-  readonly complete?: Completion
-  /** A check of the value's form (argparse `type`): what is wrong with it, or undefined. */
-  readonly check?: (value: string) => string | undefined
-}
-
-/** One option of a command; its long name is the key it is declared under, in kebab case. */
-export type OptionSpec = FlagOption | ValueOption
-
-/** One positional argument of a command. */
-export interface ArgumentSpec {
-  /** The placeholder in help and usage errors, e.g. `WORK_REQUEST_ID`. */
-  readonly name: string
-  /** One line for help. */
-  readonly summary: string
-  /** Default `string`. */
-  readonly kind?: 'string' | 'integer'
-  /** argparse `nargs`: `?` optional, `*` any number, `+` at least one; default exactly one. */
-  readonly nargs?: '?' | '*' | '+'
-  /** The allowed values (a usage error otherwise). */
-  readonly choices?: readonly string[]
-  /** What the shell completes. */
-  readonly complete?: Completion
-}
-
-type Scalar<Spec> = Spec extends { kind: 'integer' }
-  ? number
-  : Spec extends { choices: readonly (infer Choice extends string)[] }
-    ? Choice
-    : string
-
-/** The value a handler gets for an option. */
-export type OptionValue<Spec> = Spec extends { kind: 'flag' }
-  ? boolean
-  : Spec extends { nargs: '+' } | { append: true }
-    ? Scalar<Spec>[] | (Spec extends { required: true } ? never : undefined)
-    : Spec extends { default: string | number } | { required: true }
-      ? Scalar<Spec>
-      : Scalar<Spec> | undefined
-
-/** The value a handler gets for a positional argument. */
-export type ArgumentValue<Spec> = Spec extends { nargs: '*' | '+' }
-  ? Scalar<Spec>[]
-  : Spec extends { nargs: '?' }
-    ? Scalar<Spec> | undefined
-    : Scalar<Spec>
-
-/** Options by their key (camelCase of the long name). */
-export type OptionSpecs = Readonly<Record<string, OptionSpec>>
-/** Positional arguments by key, in order. */
-export type ArgumentSpecs = Readonly<Record<string, ArgumentSpec>>
-
-/** The values of a command line, typed from the command's declaration. */
-export type Values<Options extends OptionSpecs, Arguments extends ArgumentSpecs> = {
-  readonly [Key in keyof Options]: OptionValue<Options[Key]>
-} & { readonly [Key in keyof Arguments]: ArgumentValue<Arguments[Key]> }
-
-/** A command's handler: the exit code, or nothing for 0. */
-export type Handler<V> = (context: CommandContext, values: V) => Promise<number | undefined>
-
-/** What every command declares, typed or not. */
-interface CommandInfo<Options extends OptionSpecs, Arguments extends ArgumentSpecs> {
-  /** The words of the command, e.g. `['work-request', 'show']`. */
-  readonly path: readonly string[]
-  /** One line for help. */
-  readonly summary: string
-  /** Longer help, if the summary is not enough. */
-  readonly description?: string
-  /** Examples of whole command lines, without the program name. */
-  readonly examples?: readonly string[]
-  /** The options (`--yaml`, `--json` and `--help` are added to every command). */
-  readonly options: Options
-  /** The positional arguments, in order. */
-  readonly arguments: Arguments
-  /** Flat names of the Python client before 0.13, still accepted. */
-  readonly legacy?: readonly string[]
+/** What the CLI's commands declare beyond the kit's. */
+export interface CommandExtra {
   /** What the command prints on stdout. */
   readonly output: OutputStyle
   /** Works without a configured server (`setup`, `completion`). */
   readonly offline?: boolean
-  /** `false`: new in debusine-ts (absent from the Python CLI). */
-  readonly python?: false
 }
 
-/** A command as declared: its handler is loaded on first use, so start-up stays fast. */
-export interface CommandDefinition<
-  Options extends OptionSpecs,
-  Arguments extends ArgumentSpecs,
-> extends CommandInfo<Options, Arguments> {
-  /** Loads the handler (a dynamic import). */
-  readonly handler: () => Promise<Handler<Values<Options, Arguments>>>
-}
-
-/** A command, as the parser, help, completion and README see it. */
-export interface Command extends CommandInfo<OptionSpecs, ArgumentSpecs> {
-  /** Load the handler and run it with the parsed values. */
-  run(context: CommandContext, values: Readonly<Record<string, unknown>>): Promise<number | undefined>
-}
+/** A command of the CLI, as the parser, help, completion and README see it. */
+export type Command = KitCommand<CommandContext> & CommandExtra
 
 /**
- * Declare a command. The handler's `values` are typed from the options and arguments
- * declared here, so a handler reads `values.workspace` (a `string | undefined`) without casts.
+ * Declare a command of the CLI; `values` are typed from its options and arguments.
  *
  * @example
  * export const show = defineCommand({
@@ -148,22 +22,4 @@ export interface Command extends CommandInfo<OptionSpecs, ArgumentSpecs> {
  *   handler: async () => (await import('./work-request.js')).show,
  * })
  */
-export function defineCommand<const Options extends OptionSpecs, const Arguments extends ArgumentSpecs>(
-  definition: CommandDefinition<Options, Arguments>,
-): Command {
-  const { handler, ...info } = definition
-  return {
-    ...info,
-    run: async (context, values) => {
-      const run = await handler()
-      // @NOTE the one place the parser's values meet their declared types: the parser
-      // builds exactly one value per declared option and argument, of the declared kind.
-      return run(context, values as Values<Options, Arguments>)
-    },
-  }
-}
-
-/** The long option name of a key: `lastCompletedAt` → `last-completed-at`. */
-export function longName(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
-}
+export const defineCommand = commandDefiner<CommandContext, CommandExtra>()

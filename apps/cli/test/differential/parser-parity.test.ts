@@ -2,9 +2,8 @@ import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readCommandLine } from '../../src/command-line.js'
 import { main } from '../../src/main.js'
-import { longName, type OptionSpecs } from '../../src/kit/spec.js'
+import { longName, UsageError, type OptionSpecs } from '@debusine-ts/client/command-line'
 import type { DifferenceId } from './allowlist.js'
-import { UsageError } from '../../src/usage-error.js'
 import {
   pythonCommands,
   pythonParse,

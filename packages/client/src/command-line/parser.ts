@@ -1,4 +1,4 @@
-import { UsageError } from '../usage-error.js'
+import { UsageError } from './usage-error.js'
 import { longName, type ArgumentSpec, type ArgumentSpecs, type OptionSpec, type OptionSpecs } from './spec.js'
 
 /** What a command line is read against. */
@@ -9,8 +9,13 @@ export interface ParserDefinition {
   readonly exactOptions?: OptionSpecs
   /** The positional arguments, in order. */
   readonly arguments: ArgumentSpecs
-  /** Everything from the first positional on is the rest (argparse's subcommand positional). */
+  /**
+   * Everything from the first positional on is the rest (argparse's subcommand positional,
+   * or `REMAINDER`); its name in usage errors is `subcommandName` (default `SUBCOMMAND`).
+   */
   readonly subcommand?: boolean
+  /** The name of the rest in usage errors, e.g. `COMMAND`. */
+  readonly subcommandName?: string
   /** The command's words, for usage errors. */
   readonly command: readonly string[]
 }
@@ -121,7 +126,10 @@ class CommandLineParser {
     this.addOptions(definition.exactOptions ?? {}, false)
     this.positionals = Object.entries(definition.arguments).map(([key, spec]) => ({ key, spec }))
     if (definition.subcommand === true) {
-      this.positionals.push({ key: 'subcommand', spec: { name: 'SUBCOMMAND', nargs: 'parser' } })
+      this.positionals.push({
+        key: 'subcommand',
+        spec: { name: definition.subcommandName ?? 'SUBCOMMAND', nargs: 'parser' },
+      })
     }
     this.classes = this.classify()
   }

@@ -1,7 +1,5 @@
-import { commonOptions, globalOptions } from './options.js'
-import { longName, type ArgumentSpec, type Command, type OptionSpec, type OptionSpecs } from './spec.js'
-
-const program = 'debusine-ts'
+import type { ProgramInfo } from './program.js'
+import { longName, type ArgumentSpec, type CommandInfo, type OptionSpec, type OptionSpecs } from './spec.js'
 
 function optionLabel(key: string, option: OptionSpec): string {
   const long = `--${longName(key)}`
@@ -40,23 +38,23 @@ function argumentLabel(argument: ArgumentSpec): string {
   }
 }
 
-/** `usage: debusine-ts GROUP VERB [options] ARGS`. */
-export function commandUsage(spec: Command): string {
+/** `usage: PROGRAM GROUP VERB [options] ARGS`. */
+export function commandUsage(program: ProgramInfo, spec: CommandInfo): string {
   const labels = Object.values(spec.arguments).map(argumentLabel)
-  return `usage: ${program} ${spec.path.join(' ')} [options]${labels.map((label) => ` ${label}`).join('')}`
+  return `usage: ${program.name} ${spec.path.join(' ')} [options]${labels.map((label) => ` ${label}`).join('')}`
 }
 
 /** The help of one command, from its declaration. */
-export function commandHelp(spec: Command): string {
-  const parts = [commandUsage(spec), '', spec.summary]
+export function commandHelp(program: ProgramInfo, spec: CommandInfo): string {
+  const parts = [commandUsage(program, spec), '', spec.summary]
   if (spec.description !== undefined) parts.push('', spec.description)
   const argumentList = Object.values(spec.arguments)
   if (argumentList.length > 0) {
     parts.push('', 'Arguments:', columns(argumentList.map((argument) => [argument.name, argument.summary])))
   }
-  parts.push('', 'Options:', columns(optionRows({ ...spec.options, ...commonOptions })))
+  parts.push('', 'Options:', columns(optionRows({ ...spec.options, ...program.commonOptions })))
   if (spec.examples !== undefined && spec.examples.length > 0) {
-    parts.push('', 'Examples:', ...spec.examples.map((example) => `  ${program} ${example}`))
+    parts.push('', 'Examples:', ...spec.examples.map((example) => `  ${program.name} ${example}`))
   }
   if (spec.legacy !== undefined && spec.legacy.length > 0) {
     parts.push('', `Deprecated name: ${spec.legacy.join(', ')}`)
@@ -65,28 +63,31 @@ export function commandHelp(spec: Command): string {
 }
 
 /** The commands under the words `groups`, e.g. `['collection']`. */
-export function groupHelp(commands: readonly Command[], groups: readonly string[]): string {
+export function groupHelp(
+  program: ProgramInfo,
+  commands: readonly CommandInfo[],
+  groups: readonly string[],
+): string {
   const rows = commands
     .filter((spec) => groups.every((word, index) => spec.path[index] === word))
     .map((spec): [string, string] => [spec.path.slice(groups.length).join(' '), spec.summary])
-  return `usage: ${program} ${groups.join(' ')} COMMAND [options]\n\nCommands:\n${columns(rows)}\n`
+  return `usage: ${program.name} ${groups.join(' ')} COMMAND [options]\n\nCommands:\n${columns(rows)}\n`
 }
 
 /** The program's help: global options and every command. */
-export function programHelp(commands: readonly Command[]): string {
+export function programHelp(program: ProgramInfo, commands: readonly CommandInfo[]): string {
   const rows = commands.map((spec): [string, string] => [spec.path.join(' '), spec.summary])
   return [
-    `usage: ${program} [global options] COMMAND [options] [ARGS]`,
+    `usage: ${program.name} [global options] COMMAND [options] [ARGS]`,
     '',
-    'Interact with a Debusine server (a superset of the Python `debusine` client).',
+    program.summary,
     '',
     'Global options:',
-    columns(optionRows(globalOptions)),
+    columns(optionRows(program.globalOptions)),
     '',
     'Commands:',
     columns(rows),
     '',
-    `Every command takes --yaml, --json and --help. Run '${program} COMMAND --help' for its options.`,
-    '',
+    ...(program.footer === undefined ? [] : [program.footer, '']),
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../usage-error.js'
+import { UsageError } from './usage-error.js'
 
 /**
  * `value` if it is one of `choices` (typed as such), else the usage error argparse gives

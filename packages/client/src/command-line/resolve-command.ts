@@ -1,11 +1,11 @@
-import { UsageError } from '../usage-error.js'
-import { commonOptions } from './options.js'
+import { UsageError } from './usage-error.js'
 import { parseCommandLine } from './parser.js'
-import type { Command } from './spec.js'
+import type { ProgramInfo } from './program.js'
+import type { CommandInfo } from './spec.js'
 
 /** What the words after the global options name: a command and its own words, or a group's help. */
-export type Resolution =
-  | { readonly kind: 'command'; readonly command: Command; readonly tokens: readonly string[] }
+export type Resolution<C extends CommandInfo> =
+  | { readonly kind: 'command'; readonly command: C; readonly tokens: readonly string[] }
   | { readonly kind: 'help'; readonly group: readonly string[] }
 
 const startsWith = (path: readonly string[], prefix: readonly string[]): boolean =>
@@ -17,7 +17,11 @@ const startsWith = (path: readonly string[], prefix: readonly string[]): boolean
  *
  * @throws {UsageError} for a word that names no command or group
  */
-export function resolveCommand(commands: readonly Command[], words: readonly string[]): Resolution {
+export function resolveCommand<C extends CommandInfo>(
+  program: ProgramInfo,
+  commands: readonly C[],
+  words: readonly string[],
+): Resolution<C> {
   const legacy = commands.find((command) => command.legacy?.includes(words[0] ?? '') === true)
   if (legacy !== undefined) return { kind: 'command', command: legacy, tokens: words.slice(1) }
   let path: string[] = []
@@ -40,7 +44,7 @@ export function resolveCommand(commands: readonly Command[], words: readonly str
     }
     path = next
     const group = parseCommandLine(rest.slice(1), {
-      options: { help: commonOptions.help },
+      options: { help: program.commonOptions.help },
       arguments: {},
       subcommand: true,
       command: path,

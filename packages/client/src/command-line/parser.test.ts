@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UsageError } from '../usage-error.js'
+import { UsageError } from './usage-error.js'
 import { parseCommandLine, type ParserDefinition } from './parser.js'
 import type { ArgumentSpecs, OptionSpecs } from './spec.js'
 

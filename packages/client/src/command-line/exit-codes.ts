@@ -1,0 +1,39 @@
+/**
+ * The exit codes of the suite's programs (the `debusine-ts` CLI and `debusine-ts-daemon`).
+ * 0-3 are the Python client's (CLI_REFERENCE §2), kept so scripts keep working: every
+ * handled error is 3 there (not found, forbidden, connection errors included), so STYLE's
+ * finer 3/4/5 would break them. 4 is new: a create whose outcome is unknown (running the
+ * command again blindly could make a second one). 5 is the daemon's refused token (the CLI
+ * keeps 3 for it, as the Python client). The codes from 10 are new too: the result of a
+ * work request followed with `--wait` or `work-request watch`.
+ */
+export const exitCodes = {
+  /** Success; also when interrupted (SIGINT/SIGTERM), as the Python client; the daemon stopped cleanly. */
+  success: 0,
+  /** An unexpected error (a bug), or the daemon's shutdown forced after its grace period. */
+  unexpected: 1,
+  /** Bad command line; unreadable `--data` file. */
+  usage: 2,
+  /** Every handled error: config, server, not found, forbidden, connection, validation. */
+  handled: 3,
+  /**
+   * The answer to a create was lost and the client could not find what it made: it may or
+   * may not exist. Check (the message says how) before running the command again.
+   */
+  outcomeUnknown: 4,
+  /** The daemon: the server refused the token (unknown, disabled, or not a user's token). */
+  tokenRefused: 5,
+  /** The work request completed with result `failure`. */
+  failure: 10,
+  /** The work request completed with result `error`. */
+  error: 11,
+  /** The work request was aborted. */
+  aborted: 12,
+  /** `--timeout` expired before the work request completed. */
+  timeout: 13,
+  /** Interrupted while following a work request (128 + SIGINT). */
+  interrupted: 130,
+} as const
+
+/** One of {@link exitCodes}. */
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
