@@ -135,13 +135,13 @@ describe('debusine-ts-daemon (real server)', () => {
     )
   })
 
-  it('ends with exit status 4 and says why when the server refuses the token (disabled, unknown)', async () => {
+  it('ends with exit status 5 and says why when the server refuses the token (disabled, unknown)', async () => {
     for (const token of [realServer().disabledToken, randomBytes(32).toString('hex')]) {
       const { directory, config, command } = await setup(token)
       const daemon = await startDaemon(['--config-file', config, command], directory)
       expect(await daemon.exited).toBe(exitCodes.tokenRefused)
       const last = daemon.lines.at(-1)
-      expect(last).toMatchObject({ level: 'error', code: 'token_rejected', exitCode: 4 })
+      expect(last).toMatchObject({ level: 'error', code: 'token_rejected', exitCode: exitCodes.tokenRefused })
       expect(String(last?.message)).toContain(
         'No token header, token not associated to a user or not enabled',
       )

@@ -31,9 +31,21 @@ export function daemonBundle(): Promise<string> {
       target: 'node22',
       outfile,
       logLevel: 'error',
-      alias: Object.fromEntries(
-        packages.map((name) => [`@debusine-ts/${name}`, join(root, `packages/${name}/src/index.ts`)]),
-      ),
+      // The workspace packages from their sources; the client's command-line kit is a subpath.
+      plugins: [
+        {
+          name: 'workspace-sources',
+          setup: (plugin) => {
+            plugin.onResolve(
+              { filter: new RegExp(`^@debusine-ts/(${packages.join('|')})(/command-line)?$`) },
+              (args) => {
+                const [, name, subpath] = /^@debusine-ts\/([a-z]+)(\/command-line)?$/.exec(args.path)!
+                return { path: join(root, `packages/${name}/src`, subpath ?? '', 'index.ts') }
+              },
+            )
+          },
+        },
+      ],
       // ws is CommonJS and requires Node's own modules.
       banner: {
         js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
