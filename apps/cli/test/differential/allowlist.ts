@@ -67,6 +67,11 @@ export const differences = [
     note: 'Server errors are printed on stderr; the Python client prints them on stdout (through its console, wrapped at 80 columns) unless `--yaml`.',
   },
   {
+    id: 'yaml-failure-document',
+    kind: 'kept',
+    note: 'With `--yaml`, every handled failure prints `{result: failure, error: {title: …}}` on stdout, local ones too (a command that is not executable, empty `--data`, a directory that is not a checkout, an unsupported file); the Python client prints one for server errors only (and for an unsupported file with `error` as a plain string).',
+  },
+  {
     id: 'yaml-errors-status-code',
     kind: 'kept',
     note: 'Server errors with `--yaml` include `status_code`.',
