@@ -154,6 +154,34 @@ describe('the same command line, the same outcome as the Python CLI', () => {
     expect((await runCases(cases)).join('\n')).toBe('')
   })
 
+  it('kept difference lookup-workflow-sent: a lookup with --workflow reaches the workflow', async () => {
+    const template = uniqueName('noop')
+    const define = ['--config-file', config, 'workflow-template', 'create', 'noop', template, '--data', '-']
+    expect((await runOurs(define, { stdin: 'static_parameters: {}\n' })).code).toBe(0)
+    const started = await runOurs(['--config-file', config, 'workflow', 'start', template, '--json'], {
+      stdin: '',
+    })
+    const workflow = JSON.parse(started.stdout) as { id: number }
+    const id = String(workflow.id)
+    const lookup = [
+      '--config-file',
+      config,
+      'collection',
+      'lookup-single',
+      'internal@collections',
+      '--expect-type',
+      'collection',
+      '--workflow',
+      id,
+      '--yaml',
+    ]
+    const [python, ours] = await Promise.all([runPython(lookup), runOurs(lookup)])
+    expect(python.code).toBe(3)
+    expect(python.stdout + python.stderr).toContain('only valid in the context of a workflow')
+    expect(ours.code, ours.stderr).toBe(0)
+    expect(ours.stdout).toContain(`workflow-${id}`)
+  })
+
   it('writing: the same objects on the server, the same files on disk', async () => {
     const [pythonTarget, ourTarget] = [sharedDirectory('py'), sharedDirectory('ts')]
     const download = [

@@ -49,6 +49,15 @@ export function collectionOptionCases(ctx: CaseContext): Case[] {
       argv: line(`collection lookup-single ${w} --default-category debian:suite --yaml a@debian:suite`),
     },
     {
+      // The work request is no workflow: both lookups answer alike (see lookup-workflow-sent).
+      name: 'lookup-single --workflow, a lookup outside the workflow',
+      argv: line(`collection lookup-single --workflow ${ctx.workRequest} --yaml a@debian:suite`),
+    },
+    {
+      name: 'lookup-multiple --workflow, a lookup outside the workflow',
+      argv: line(`collection lookup-multiple --yaml a@debian:suite --workflow ${ctx.workRequest}`),
+    },
+    {
       name: 'lookup-multiple --data',
       argv: line(
         `collection lookup-multiple ${w} --default-category debian:suite --expect-type collection --yaml --data ${file('lookups.yaml')}`,
