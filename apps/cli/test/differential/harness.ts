@@ -21,6 +21,8 @@ export interface RunSettings {
   readonly stdin?: string
   /** The working directory; under /tmp, which the Python CLI's chroot sees too. */
   readonly cwd?: string
+  /** Run ours as on a terminal (the Python CLI prompts from a pipe as well). */
+  readonly terminal?: boolean
 }
 
 /** Run the Python CLI 0.16.2 (in the real server's chroot, as testuser's config says). */
@@ -42,9 +44,9 @@ export async function runOurs(argv: readonly string[], settings: RunSettings = {
   let stdout = ''
   let stderr = ''
   const code = await main(argv, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
-    stdin: Readable.from([settings.stdin ?? '']),
+    stdout: { write: (text: string) => (stdout += text), isTTY: settings.terminal === true },
+    stderr: { write: (text: string) => (stderr += text), isTTY: settings.terminal === true },
+    stdin: Object.assign(Readable.from([settings.stdin ?? '']), { isTTY: settings.terminal === true }),
     env: { HOME: '/nonexistent' },
     cwd: settings.cwd ?? '/tmp',
   })
