@@ -1,11 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  buildDeb,
-  removeDirectory,
-  temporaryDirectory,
-} from '../test/support/debian-fixtures.js'
+import { buildDeb, removeDirectory, temporaryDirectory } from '../test/support/debian-fixtures.js'
 import { ArtifactRuleError } from './artifact-rule-error.js'
 import { readDebControl } from './deb-control.js'
 

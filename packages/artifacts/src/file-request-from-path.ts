@@ -4,6 +4,7 @@ import { basename } from 'node:path'
 import { ArtifactRuleError } from './artifact-rule-error.js'
 import { contentTypeForName, sniffContentType } from './content-type.js'
 import { FileRequestModel, type FileRequest } from '@debusine-ts/models'
+import { notAFileError } from './internal/not-a-file.js'
 
 /**
  * Size of the blocks read to hash a file. Node's default stream reads (64 KiB) make SHA-256
@@ -51,7 +52,7 @@ export async function fileRequestFromPath(
   const stats = await stat(path).catch((error: unknown) => {
     throw new ArtifactRuleError(`File "${path}" does not exist or cannot be read`, [path], { cause: error })
   })
-  if (!stats.isFile()) throw new ArtifactRuleError(`"${path}" is not a regular file`, [path])
+  if (!stats.isFile()) throw notAFileError(path, stats)
 
   const hash = createHash('sha256')
   const block = spareBlock ?? Buffer.allocUnsafe(HASH_BLOCK_SIZE)

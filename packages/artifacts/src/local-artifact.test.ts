@@ -75,7 +75,7 @@ describe('LocalArtifact.addLocalFile', () => {
     expect(missing.message).toBe(`File "${join(directory, 'missing.txt')}" does not exist`)
     expect(missing.paths).toEqual([join(directory, 'missing.txt')])
     await expect(artifact.addLocalFile(join(directory, 'link-to-dir'))).rejects.toThrow(
-      /is not a regular file/,
+      /is not a file \(a directory\)/,
     )
     await expect(
       artifact.addLocalFile('/etc/hostname', { baseDirectory: join(directory, 'sub dir') }),

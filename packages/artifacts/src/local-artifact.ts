@@ -4,6 +4,7 @@ import { deepFreeze, parseModel, type ArtifactCategory, type Frozen } from '@deb
 import { ArtifactRuleError } from './artifact-rule-error.js'
 import { artifactCategories, assertArtifactCategory, checkCategoryRules } from './category-rules.js'
 import { fileRequestFromPath } from './file-request-from-path.js'
+import { notAFileError } from './internal/not-a-file.js'
 import {
   artifactDataSchemaFor,
   FileRequestModel,
@@ -191,7 +192,7 @@ export class LocalArtifact<Category extends ArtifactCategory = ArtifactCategory>
     if (overrideName !== undefined) path = overrideName
     const stats = await stat(local).catch(() => undefined)
     if (stats === undefined) throw new ArtifactRuleError(`File "${local}" does not exist`, [local])
-    if (!stats.isFile()) throw new ArtifactRuleError(`File "${local}" is not a regular file`, [local])
+    if (!stats.isFile()) throw notAFileError(local, stats)
     this.#checkUnused(path)
     this.#files.set(path, local)
     if (contentType !== undefined) this.#contentTypes.set(path, contentType)

@@ -14,9 +14,11 @@ export function completionCommand(all: () => readonly Command[]): Command {
     offline: true,
     output: 'none',
     // eslint-disable-next-line @typescript-eslint/require-await -- the handler is declared inline, not loaded
-    handler: async () => (context, { shell }) => {
-      context.io.stdout.write(completionScript(shell, program, all()))
-      return Promise.resolve(undefined)
-    },
+    handler:
+      async () =>
+      (context, { shell }) => {
+        context.io.stdout.write(completionScript(shell, program, all()))
+        return Promise.resolve(undefined)
+      },
   })
 }

@@ -1,7 +1,7 @@
 import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { isSdkError } from '../error-kind.js'
-import { UsageError, exitCodes } from '@debusine-ts/client/command-line'
+import { UsageError, cannotOpenArgument, exitCodes } from '@debusine-ts/client/command-line'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { CliError } from '../cli-error.js'
 import type { CommandContext } from '../kit/context.js'
@@ -66,7 +66,7 @@ export async function create(
     try {
       text = await readFile(resolve(context.io.cwd, reactionsFile), 'utf8')
     } catch (error) {
-      throw new CliError(`Cannot read ${reactionsFile}: ${(error as Error).message}`)
+      throw cannotOpenArgument('--event-reactions', reactionsFile, error, context.path)
     }
     const value: unknown = parse(text)
     if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {

@@ -4,7 +4,7 @@ import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import type { Logger } from '@debusine-ts/transport'
 import { CliError } from '../cli-error.js'
 import type { Io } from '../io.js'
-import { UsageError } from '@debusine-ts/client/command-line'
+import { cannotOpenArgument } from '@debusine-ts/client/command-line'
 import { cliVersion } from '../version.js'
 import { toYaml } from '../yaml-output.js'
 import { limited, writeJsonList, writeYamlList } from './list-output.js'
@@ -78,7 +78,7 @@ async function readData(io: Io, path: readonly string[], source: string): Promis
     try {
       text = await readFile(resolve(io.cwd, source), 'utf8')
     } catch (error) {
-      throw new UsageError(`argument --data: can't open '${source}': ${(error as Error).message}`, path)
+      throw cannotOpenArgument('--data', source, error, path)
     }
     if (text.trim() === '') throw new CliError(`data must be a dictionary. It is empty (${source}).`)
   }

@@ -93,7 +93,27 @@ export function errorCases(ctx: CaseContext): Case[] {
     {
       name: 'missing --data file',
       argv: ['work-request', 'create', 'noop', '--data', join(ctx.directory, 'nonexistent')],
-      phrase: /can't open/,
+    },
+    {
+      name: 'missing --event-reactions file',
+      argv: [
+        'work-request',
+        'create',
+        'noop',
+        '--data',
+        join(ctx.directory, 'ok.yaml'),
+        '--event-reactions',
+        join(ctx.directory, 'nonexistent'),
+      ],
+    },
+    {
+      // Both CLIs run as root, which reads any file: a directory is the file neither can read.
+      name: 'unreadable --data file (a directory)',
+      argv: ['work-request', 'create', 'noop', '--data', join(ctx.directory, 'empty')],
+    },
+    {
+      name: 'unreadable --upload file (a directory)',
+      argv: ['artifact', 'create', 'debusine:test', '--upload', join(ctx.directory, 'empty')],
     },
     {
       name: 'empty --data file',
