@@ -2,7 +2,7 @@
  * Helpers for tests that talk to the real Debusine server started by
  * `tooling/real-server/up` (through the globalSetup `real-server-setup.ts`).
  */
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -77,15 +77,22 @@ export async function freshWorkspace(prefix = 'test'): Promise<string> {
 
 /** Run the official Python client as testuser; files must live under /tmp or the repository. */
 export function pythonClient(
-  args: string[],
+  args: readonly string[],
   options: { input?: string; cwd?: string; timeout?: number } = {},
-): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(realServer().pythonClient, args, {
-    encoding: 'utf8',
-    input: options.input ?? '',
-    cwd: options.cwd,
-    timeout: options.timeout ?? 60_000,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  // Asynchronous: a synchronous child would stall the event loop, and the test's kept-alive
+  // connections would miss the server closing them meanwhile.
+  return new Promise((resolve, reject) => {
+    const child = spawn(realServer().pythonClient, args, {
+      cwd: options.cwd,
+      timeout: options.timeout ?? 60_000,
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+    child.stdin.end(options.input ?? '')
   })
-  if (result.error) throw result.error
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }

@@ -21,7 +21,7 @@ function document(text: string): string {
 }
 
 async function same(argv: string[]): Promise<void> {
-  const python = pythonClient(argv)
+  const python = await pythonClient(argv)
   expect(python.status, python.stderr).toBe(0)
   const mine = await ours(argv)
   expect(mine.code, mine.stderr).toBe(0)
@@ -157,7 +157,7 @@ describe('YAML output matches the Python client (same fields, same order, same v
       '--architecture',
       'amd64',
     ]
-    const python = pythonClient(argv('python-suite'))
+    const python = await pythonClient(argv('python-suite'))
     expect(python.status, python.stderr).toBe(0)
     const mine = await ours(argv('our-suite'))
     expect(mine.code, mine.stderr).toBe(0)
@@ -166,12 +166,12 @@ describe('YAML output matches the Python client (same fields, same order, same v
 
   it('a lookup that finds nothing: the same exit code (3)', async () => {
     const argv = ['collection', 'lookup-single', '-w', workspace, 'nonexistent@debian:suite']
-    expect((await ours(argv)).code).toBe(pythonClient(argv).status)
+    expect((await ours(argv)).code).toBe((await pythonClient(argv)).status)
   })
 
   it('a server error with --yaml: the same failure document, the same exit code', async () => {
     const argv = ['work-request', 'show', '--yaml', '999999999']
-    const python = pythonClient(argv)
+    const python = await pythonClient(argv)
     const mine = await ours(argv)
     expect(mine.code).toBe(python.status)
     const { status_code, ...error } = (parse(mine.stdout) as { error: Record<string, unknown> }).error
@@ -182,6 +182,6 @@ describe('YAML output matches the Python client (same fields, same order, same v
 
   it('a bad argument: the same exit code (2)', async () => {
     const argv = ['work-request', 'show', 'abc']
-    expect((await ours(argv)).code).toBe(pythonClient(argv).status)
+    expect((await ours(argv)).code).toBe((await pythonClient(argv)).status)
   })
 })

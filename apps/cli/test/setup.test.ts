@@ -136,7 +136,7 @@ describe('setup without a terminal (for scripts)', () => {
     expect(readFileSync(file, 'utf8')).toContain('default-server = scripted')
     // The http URL of the test server is worth a warning, as the Python setup gives.
     expect(run.stderr).toMatch(/use https/)
-    const python = pythonClient(['--config-file', file, 'workspace', 'inheritance'])
+    const python = await pythonClient(['--config-file', file, 'workspace', 'inheritance'])
     expect(python.status, python.stderr).toBe(0)
     expect(parse(python.stdout)).toHaveProperty('chain')
     const ours = await runCli(['--config-file', file, 'workspace', 'inheritance'])
@@ -214,7 +214,7 @@ describe('setup on a terminal (scripted answers)', () => {
     const token = /token = ([0-9a-f]{64})/.exec(readFileSync(file, 'utf8'))?.[1]
     expect(token).toBeDefined()
     expect(token).not.toBe(server.token)
-    const python = pythonClient(['--config-file', file, 'collection', 'list', '--yaml'])
+    const python = await pythonClient(['--config-file', file, 'collection', 'list', '--yaml'])
     expect(python.status, python.stderr).toBe(0)
   })
 

@@ -31,11 +31,6 @@ import { countingFetch, type FetchCounter } from './support/artifact-counting-fe
 let workspace: string
 let scratch: string
 
-/** Let the event loop notice sockets the server closed while a synchronous child ran. */
-function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 200))
-}
-
 beforeAll(async () => {
   workspace = await freshWorkspace('artifacts')
   // Under /tmp so that the Python client (in the chroot) sees the same files.
@@ -80,9 +75,7 @@ describe('artifacts.upload and downloadTo', () => {
     const id = await roundTrip(local, 'test-kind')
 
     // The Python client shows the same artifact and downloads the same bytes.
-    const shown = pythonClient(['artifact', 'show', String(id)])
-    // The child blocked the event loop: let the closed keep-alive socket be noticed.
-    await settle()
+    const shown = await pythonClient(['artifact', 'show', String(id)])
     expect(shown.status).toBe(0)
     const pythonView = parse(shown.stdout) as Record<string, unknown>
     const ours = await client().artifacts.get(id)
@@ -109,9 +102,13 @@ describe('artifacts.upload and downloadTo', () => {
       localTree(local)['odd#name?x%41.bin'],
     )
     const pythonOut = directory('test-kind-python')
-    const downloaded = pythonClient(['artifact', 'download', String(id), '--target-directory', pythonOut])
-    // The child blocked the event loop: let the closed keep-alive socket be noticed.
-    await settle()
+    const downloaded = await pythonClient([
+      'artifact',
+      'download',
+      String(id),
+      '--target-directory',
+      pythonOut,
+    ])
     expect(downloaded.status, downloaded.stderr).toBe(0)
     expect(tree(pythonOut)).toEqual(localTree(local))
   })
@@ -187,9 +184,7 @@ describe('artifacts.upload and downloadTo', () => {
     await roundTrip(source, 'source-package')
     const upload = await UploadArtifact.create({ changesFile: fixture.changes })
     const id = await roundTrip(upload, 'upload')
-    const shown = pythonClient(['artifact', 'show', String(id)])
-    // The child blocked the event loop: let the closed keep-alive socket be noticed.
-    await settle()
+    const shown = await pythonClient(['artifact', 'show', String(id)])
     expect(shown.stdout).toContain('debian:upload')
     expect(shown.stdout).toContain('hello_1.0-1_source.changes')
   })

@@ -1,6 +1,7 @@
 import { AbortError, NotFoundError, Transport } from '@debusine-ts/transport'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startChannel, type LoopbackChannel } from '../test/support/loopback-channel.js'
+import { until } from '../test/support/until.js'
 import { CompletionEvents } from './completion-events.js'
 
 const channels: LoopbackChannel[] = []
@@ -71,7 +72,7 @@ describe('waitForCompletion', () => {
     const waiting = eventsFor(channel).waitForCompletion(5, { workspace: 'System' })
     const connection = await channel.connection(0)
     expect(connection.query.get('workspaces')).toBe('System')
-    while (log.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+    await until(() => log.length >= 2)
     connection.complete(4, '2026-10-28T13:17:54Z')
     state.status = 'completed'
     connection.complete(5, '2026-10-28T13:17:55Z')
@@ -84,7 +85,8 @@ describe('waitForCompletion', () => {
     const state = { status: 'running' }
     const channel = await server(state, log)
     const waiting = eventsFor(channel).waitForCompletion(5, { pollInterval: 30 })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Running at the first read and at a poll after it: only a later poll can see the abort.
+    await until(() => log.filter((line) => line.startsWith('GET')).length >= 2)
     state.status = 'aborted'
     expect(await waiting).toMatchObject({ id: 5, status: 'aborted' })
   })
@@ -97,14 +99,16 @@ describe('waitForCompletion', () => {
     )
     const controller = new AbortController()
     const waiting = eventsFor(channel).waitForCompletion(5, { signal: controller.signal })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await until(() => log.includes('GET /api/1.0/work-request/5/'))
     controller.abort()
     await expect(waiting).rejects.toSatisfy((error) => AbortError.isInstance(error))
     // The sockets close after the rejection, as the close handshake completes: wait for it (bounded).
     await vi.waitFor(
       () =>
         expect(
-          channel.connections.every((connection) => connection.socket.readyState === connection.socket.CLOSED),
+          channel.connections.every(
+            (connection) => connection.socket.readyState === connection.socket.CLOSED,
+          ),
         ).toBe(true),
       { timeout: 10_000, interval: 10 },
     )

@@ -1,9 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Transport } from '@debusine-ts/transport'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChannel, type LoopbackChannel } from '../test/support/loopback-channel.js'
+import { until } from '../test/support/until.js'
 import { CommandNotFoundError } from './command.js'
 import { onWorkRequestCompleted, type CommandFinishedInfo } from './on-work-request-completed.js'
 
@@ -25,10 +27,6 @@ async function setup(script = 'printf "%s|" "$@" >> calls.txt; echo >> calls.txt
   await writeFile(command, `#!/bin/sh\n${script}\n`)
   await chmod(command, 0o755)
   return { channel, transport: new Transport({ apiUrl: channel.apiUrl, token: 't' }), directory, command }
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 describe('onWorkRequestCompleted', () => {
@@ -93,7 +91,9 @@ describe('onWorkRequestCompleted', () => {
   })
 
   it('at shutdown lets a command finish within the grace period, else kills it and does not record it', async () => {
-    const { channel, transport, directory, command } = await setup('sleep "$1"; echo "$2" >> done.txt')
+    const { channel, transport, directory, command } = await setup(
+      'echo "$1" >> started.txt; sleep "$1"; echo "$2" >> done.txt',
+    )
     const state = join(directory, 'state.json')
     const finished: CommandFinishedInfo[] = []
     const controller = new AbortController()
@@ -115,7 +115,8 @@ describe('onWorkRequestCompleted', () => {
       completed_at: '2026-10-28T13:00:05Z',
       result: 'second',
     })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = join(directory, 'started.txt')
+    await until(() => existsSync(started) && readFileSync(started, 'utf8') === '0\n5\n')
     controller.abort()
     await running
     expect(finished[1]).toMatchObject({ cancelled: true, signal: 'SIGTERM' })

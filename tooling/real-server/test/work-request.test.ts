@@ -50,7 +50,7 @@ describe('work requests on the real server', () => {
   it('is readable with the official Python client', async () => {
     const response = await createNoop(server.token)
     const { id } = (await response.json()) as { id: number }
-    const result = pythonClient(['work-request', 'show', '--yaml', String(id)])
+    const result = await pythonClient(['work-request', 'show', '--yaml', String(id)])
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
     expect(result.stdout).toMatch(new RegExp(`^id: ${id}$`, 'm'))

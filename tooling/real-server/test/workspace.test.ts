@@ -45,7 +45,7 @@ describe('the Python client wrapper', () => {
   it('uploads a host file from the temporary directory', async () => {
     dir = await mkdtemp(join(tmpdir(), 'real-server-'))
     await writeFile(join(dir, 'hello.txt'), 'hello\n')
-    const result = pythonClient(
+    const result = await pythonClient(
       [
         'artifact',
         'create',

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'yaml'
 import { main } from '../../src/main.js'
-import { realServer } from '../../../../tooling/vitest/real-server.js'
+import { pythonClient } from '../../../../tooling/vitest/real-server.js'
 import { writeConfig } from '../support/run-cli.js'
 import { differences, type DifferenceId } from './allowlist.js'
 
@@ -26,17 +25,10 @@ export interface RunSettings {
 }
 
 /** Run the Python CLI 0.16.2 (in the real server's chroot, as testuser's config says). */
-export function runPython(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(realServer().pythonClient, argv, { cwd: settings.cwd ?? '/tmp' })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }))
-    child.stdin.end(settings.stdin ?? '')
-  })
+export async function runPython(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
+  const options = { input: settings.stdin, cwd: settings.cwd ?? '/tmp', timeout: 600_000 }
+  const result = await pythonClient(argv, options)
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 
 /** Run debusine-ts in-process, with the same command line. */
