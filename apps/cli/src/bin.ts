@@ -18,6 +18,8 @@ if (argv.length === 1 && argv[0] === '--version') {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  const { keepWebAssemblyOnBaselineCompiler } = await import('@debusine-ts/client/command-line')
+  keepWebAssemblyOnBaselineCompiler()
   const { main } = await import('./main.js')
   const { processIo } = await import('./io.js')
   process.exitCode = await main(argv, processIo(controller.signal))
