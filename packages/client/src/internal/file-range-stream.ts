@@ -104,6 +104,9 @@ export function fileRangeStream(
 
 /** Resolves when `socket` can take more, or closed. */
 function writable(socket: Socket): Promise<void> {
+  // Destroyed while the block was read (the answer came first): 'close' has been emitted
+  // already, and waiting for it would keep the file open until the collector closes it.
+  if (socket.destroyed) return Promise.resolve()
   return new Promise((resolve) => {
     const done = (): void => {
       socket.off('drain', done)
