@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { sendJson, startServer, type LoopbackServer } from '../test/support/loopback-server.js'
 import { Transport } from './transport.js'
+import { PagedList } from './paged-list.js'
+import type { Page } from './page.js'
 
 const Item = z.object({ id: z.number() })
 
@@ -58,6 +60,17 @@ describe('PagedList', () => {
     expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=c2')
     expect(server.requests[1]?.headers['token']).toBe('tok')
     expect(server.requests[1]?.headers['x-debusine-scope']).toBe('debian')
+  })
+
+  it('reads the next page while the caller still works on the current one', async () => {
+    const server = await cursorServer()
+    const list = new Transport({ apiUrl: server.apiUrl }).list('/work-request/', Item)
+    const iterator = list[Symbol.asyncIterator]()
+    expect((await iterator.next()).value).toEqual({ id: 0 })
+    // Nine items of the first page are still unread, and the second page is on its way.
+    while (server.requests.length < 2) await new Promise((resolve) => setImmediate(resolve))
+    expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=c2')
+    await iterator.return(undefined)
   })
 
   it('collects everything across 3 cursor pages with an explicit Infinity', async () => {
@@ -145,5 +158,42 @@ describe('PagedList', () => {
       .toArray({ limit: 5 })
     expect(items).toEqual([{ id: 1 }, { id: 2 }])
     expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=x')
+  })
+
+  describe('read-ahead', () => {
+    /** Three pages of ten, from a loader that records each call's URL and signal. */
+    function recordedList(): { list: PagedList<number>; calls: { url: string; signal?: AbortSignal }[] } {
+      const calls: { url: string; signal?: AbortSignal }[] = []
+      const load = (url: string, signal?: AbortSignal): Promise<Page<number>> => {
+        calls.push({ url, signal })
+        const index = Number(url.slice(-1))
+        const items = Array.from({ length: 10 }, (_, item) => index * 10 + item)
+        return Promise.resolve({
+          url,
+          items,
+          next: index < 2 ? `page-${index + 1}` : null,
+          previous: null,
+          count: undefined,
+        })
+      }
+      return { list: new PagedList(load, 'page-0'), calls }
+    }
+
+    it('reads no page beyond the one that reaches the limit', async () => {
+      const { list, calls } = recordedList()
+      const taken: number[] = []
+      for await (const item of list.take(10)) taken.push(item)
+      expect(taken).toHaveLength(10)
+      expect(calls.map((call) => call.url)).toEqual(['page-0'])
+      expect(await list.toArray({ limit: 11 })).toHaveLength(11)
+      expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-0', 'page-1'])
+    })
+
+    it('aborts the page read ahead when the caller stops early', async () => {
+      const { list, calls } = recordedList()
+      for await (const item of list) if (item === 3) break
+      expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-1'])
+      expect(calls[1]?.signal?.aborted).toBe(true)
+    })
   })
 })

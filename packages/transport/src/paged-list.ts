@@ -1,8 +1,8 @@
 import { ValidationError } from '@debusine-ts/models'
 import type { Page } from './page.js'
 
-/** Reads and validates the page at a URL. */
-export type PageLoader<T> = (url: string) => Promise<Page<T>>
+/** Reads and validates the page at a URL; `signal` aborts a page read ahead and not needed. */
+export type PageLoader<T> = (url: string, signal?: AbortSignal) => Promise<Page<T>>
 
 /** Options of {@link PagedList.toArray}. */
 export interface ToArrayOptions {
@@ -15,7 +15,9 @@ export interface ToArrayOptions {
 
 /**
  * A lazy paginated list: nothing is requested until it is iterated. Iterating yields each
- * item, reading the next page (the server's `next` URL, verbatim) only when needed.
+ * item, following the server's `next` URL verbatim, and reads the next page while the caller
+ * works through the current one (one page ahead, so a slow consumer and the server overlap),
+ * never beyond the page that holds the items asked for.
  *
  * @example
  * for await (const workRequest of transport.list('/work-request/', WorkRequestSchema)) {
@@ -47,22 +49,56 @@ export class PagedList<T> implements AsyncIterable<T> {
    * @example
    * for await (const page of list.pages()) console.log(page.count, page.items.length)
    */
-  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
-    let url: string | null = this.#firstUrl
-    const seen = new Set<string>()
-    while (url !== null) {
-      // @NOTE A server bug sending the same `next` again would otherwise loop forever.
-      if (seen.has(url)) return
-      seen.add(url)
-      const page: Page<T> = await this.#load(url)
-      yield page
-      url = page.next
-    }
+  pages(): AsyncGenerator<Page<T>, void, undefined> {
+    return this.#pagesHolding(Infinity)
   }
 
   /** Iterate item by item across pages. */
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.items
+  [Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    return this.take(Infinity)
+  }
+
+  /**
+   * Iterate over at most `limit` items; no page is read beyond the one that reaches it.
+   *
+   * @example
+   * for await (const workRequest of client.workRequests.list().take(50)) console.log(workRequest.id)
+   */
+  async *take(limit: number): AsyncGenerator<T, void, undefined> {
+    if (!(limit > 0)) return
+    let count = 0
+    for await (const page of this.#pagesHolding(limit)) {
+      for (const item of page.items) {
+        yield item
+        count += 1
+        if (count >= limit) return
+      }
+    }
+  }
+
+  /** The pages, one read ahead while fewer than `limit` items were read. */
+  async *#pagesHolding(limit: number): AsyncGenerator<Page<T>, void, undefined> {
+    const ahead = new AbortController()
+    const seen = new Set<string>([this.#firstUrl])
+    let pending: Promise<Page<T>> | undefined = this.#load(this.#firstUrl, ahead.signal)
+    let items = 0
+    try {
+      while (pending !== undefined) {
+        const page: Page<T> = await pending
+        items += page.items.length
+        pending = undefined
+        // @NOTE A server bug sending the same `next` again would otherwise loop forever.
+        if (page.next !== null && !seen.has(page.next) && items < limit) {
+          seen.add(page.next)
+          pending = this.#load(page.next, ahead.signal)
+          // Its failure is thrown when awaited; unawaited (the caller stopped), it is moot.
+          pending.catch(() => undefined)
+        }
+        yield page
+      }
+    } finally {
+      ahead.abort()
+    }
   }
 
   /**
@@ -82,12 +118,7 @@ export class PagedList<T> implements AsyncIterable<T> {
       ])
     }
     const items: T[] = []
-    for await (const page of this.pages()) {
-      for (const item of page.items) {
-        items.push(item)
-        if (items.length >= limit) return items
-      }
-    }
+    for await (const item of this.take(limit)) items.push(item)
     return items
   }
 }

@@ -14,9 +14,9 @@ import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './int
 import { silentLogger, type Logger } from './logger.js'
 import { ServerClock } from './server-clock.js'
 import { parsePage, type Page } from './page.js'
+import { eitherSignal } from './internal/abort.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
-import type { RequestOptions } from './request-options.js'
 import { defaultRetryDelays, isRepeatable, type RetryDelays } from './retry-policy.js'
 import type {
   JsonRequestOptions,
@@ -276,15 +276,11 @@ export class Transport {
     options: ListOptions = {},
   ): PagedList<SchemaOutput<Schema>> {
     const model = options.model ?? 'item'
-    const requestOptions: RequestOptions = {
-      signal: options.signal,
-      timeout: options.timeout,
-      maxRetries: options.maxRetries,
-      headers: options.headers,
-    }
-    const load = async (url: string): Promise<Page<SchemaOutput<Schema>>> => {
+    const { timeout, maxRetries, headers } = options
+    const load = async (url: string, ahead?: AbortSignal): Promise<Page<SchemaOutput<Schema>>> => {
       const target = this.#sameOriginPage(url)
-      const body = await this.#json('GET', target, { ...requestOptions, model: 'Page' })
+      const signal = eitherSignal(options.signal, ahead)
+      const body = await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' })
       try {
         return parsePage(target, body, (item) => parseResponse(model, schema, item))
       } catch (error) {

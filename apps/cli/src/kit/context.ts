@@ -1,4 +1,5 @@
 import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
+import type { PagedList } from '@debusine-ts/transport'
 import type { Io } from '../io.js'
 
 /** How a command prints its result. */
@@ -69,7 +70,7 @@ export interface CommandContext {
    * Print at most `limit` items of a list as they arrive: with `--yaml` and `--json` each item
    * is written when it comes, in flat memory, the same bytes as the whole list printed at once.
    */
-  printList<Item>(items: AsyncIterable<Item>, limit: number, rendering: ListRendering<Item>): Promise<void>
+  printList<Item>(items: PagedList<Item>, limit: number, rendering: ListRendering<Item>): Promise<void>
   /** A feedback line on stderr (not with `--silent`). */
   feedback(text: string): void
   /** A warning on stderr (even with `--silent`). */

@@ -7,7 +7,7 @@ import type { Io } from '../io.js'
 import { cannotOpenArgument } from '@debusine-ts/client/command-line'
 import { cliVersion } from '../version.js'
 import { toYaml } from '../yaml-output.js'
-import { limited, writeJsonList, writeYamlList } from './list-output.js'
+import { writeJsonList, writeYamlList } from './list-output.js'
 import type { CommandContext, GlobalOptions, OutputFormat, OutputStyle, Printable } from './context.js'
 
 /** What {@link createContext} needs to know about the run. */
@@ -147,7 +147,7 @@ export function createContext(settings: ContextSettings): CommandContext {
       } else io.stdout.write(result.human())
     },
     printList: async (items, limit, rendering) => {
-      const first = limited(items, limit)
+      const first = items.take(limit)
       if (format === 'json') return writeJsonList(io.stdout, map(first, rendering.json))
       if (format === 'yaml' || settings.output === 'yaml') {
         if (dataFromStdin) io.stdout.write('---\n')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toYaml } from '../yaml-output.js'
-import { limited, writeJsonList, writeYamlList } from './list-output.js'
+import { writeJsonList, writeYamlList } from './list-output.js'
 
 const items = [
   {
@@ -50,19 +50,5 @@ describe('lists printed as they arrive', () => {
     const empty = sink()
     await writeJsonList(empty, slowly([], empty.text, []))
     expect(empty.text()).toBe(`${JSON.stringify([], null, 2)}\n`)
-  })
-
-  it('stops reading at the limit', async () => {
-    let read = 0
-    async function* counted(): AsyncGenerator<number> {
-      for (;;) {
-        read += 1
-        yield await Promise.resolve(read)
-      }
-    }
-    const taken: number[] = []
-    for await (const item of limited(counted(), 3)) taken.push(item)
-    expect(taken).toEqual([1, 2, 3])
-    expect(read).toBe(3)
   })
 })

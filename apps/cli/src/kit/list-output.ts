@@ -1,17 +1,6 @@
 import type { OutputStream } from '../io.js'
 import { toYaml } from '../yaml-output.js'
 
-/** At most `limit` items of `items`; stops reading (no further page is fetched) at the limit. */
-export async function* limited<Item>(items: AsyncIterable<Item>, limit: number): AsyncGenerator<Item> {
-  if (limit <= 0) return
-  let count = 0
-  for await (const item of items) {
-    yield item
-    count += 1
-    if (count >= limit) return
-  }
-}
-
 /** Write a list as YAML item by item: the bytes `toYaml(list)` gives, without holding the list. */
 export async function writeYamlList(stream: OutputStream, items: AsyncIterable<unknown>): Promise<void> {
   let empty = true

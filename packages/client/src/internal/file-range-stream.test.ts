@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fileRangeBody, READ_BLOCK_SIZE } from './file-range-stream.js'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:fs/promises')>()
+  const original = await importOriginal<typeof fs>()
   return { ...original, open: vi.fn(original.open) }
 })
 

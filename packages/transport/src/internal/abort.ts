@@ -39,3 +39,8 @@ export function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: 
     },
   }
 }
+
+/** A signal that aborts when either does (either may be absent). */
+export function eitherSignal(first?: AbortSignal, second?: AbortSignal): AbortSignal | undefined {
+  return first === undefined || second === undefined ? (first ?? second) : AbortSignal.any([first, second])
+}
