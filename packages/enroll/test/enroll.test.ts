@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AbortError, BadRequestError, Transport } from '@debusine-ts/transport'
+import { AbortError, BadRequestError, ConnectionError, Transport } from '@debusine-ts/transport'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
@@ -98,40 +98,64 @@ afterAll(async () => {
   if (userDataDirectory !== undefined) await rm(userDataDirectory, { recursive: true, force: true })
 })
 
+/**
+ * An enrollment confirmed in the browser 22 s after it started: longer than its idle timeout
+ * (15 s), so only the server's keep-alives (every 10 s) keep it going. Settles with the token
+ * or the error.
+ */
+async function heldEnrollment(): Promise<{
+  hostname: string
+  started: number
+  outcome: EnrollResult | Error
+}> {
+  const server = realServer()
+  const hostname = uniqueName('enroll-host')
+  const pending = pendingConfirmation()
+  const started = Date.now()
+  const result = enroll(
+    { apiUrl: server.apiUrl, scope: server.scope, hostname },
+    { onConfirmationPending: pending.callback, idleTimeout: 15_000 },
+  ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+  const { confirmUrl, challenge } = await pending.promise
+  expect(confirmUrl).toMatch(
+    new RegExp(`^${new URL(server.apiUrl).origin}/-/enroll/confirm/[A-Za-z0-9_-]{22}/$`),
+  )
+  await openConfirmPage(confirmUrl)
+  // The page shows the challenge we generated, and this machine's name and scope.
+  await expect(page.locator('#challenge b').textContent()).resolves.toBe(challenge)
+  const createdAt = await page.locator('#created-at').textContent()
+  expect(createdAt).toContain(hostname)
+  expect(createdAt).toContain(server.scope)
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, 22_000 - (Date.now() - started))))
+  await answer('confirm')
+  return { hostname, started, outcome: await result }
+}
+
+/** The connection was closed by the server while the enrollment was held. */
+function isCutByServer(outcome: EnrollResult | Error): boolean {
+  return ConnectionError.isInstance(outcome) && outcome.reason.includes('closed by the server')
+}
+
 describe('enroll (real server, confirmed in Chromium)', () => {
   it('gets a working token once the user confirms on the web page, across real keep-alives', async () => {
     const server = realServer()
-    const hostname = uniqueName('enroll-host')
-    const pending = pendingConfirmation()
-    const started = Date.now()
-    // An idle timeout shorter than the wait proves that the server's keep-alives (every 10 s) restart it.
-    const result: Promise<EnrollResult> = enroll(
-      { apiUrl: server.apiUrl, scope: server.scope, hostname },
-      { onConfirmationPending: pending.callback, idleTimeout: 15_000 },
-    )
-    const { confirmUrl, challenge } = await pending.promise
-    expect(confirmUrl).toMatch(
-      new RegExp(`^${new URL(server.apiUrl).origin}/-/enroll/confirm/[A-Za-z0-9_-]{22}/$`),
-    )
-
-    await openConfirmPage(confirmUrl)
-    // The page shows the challenge we generated, and this machine's name and scope.
-    await expect(page.locator('#challenge b').textContent()).resolves.toBe(challenge)
-    const createdAt = await page.locator('#created-at').textContent()
-    expect(createdAt).toContain(hostname)
-    expect(createdAt).toContain(server.scope)
-
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 22_000 - (Date.now() - started))))
-    await answer('confirm')
-    const { token } = await result
+    let held = await heldEnrollment()
+    // The server recycles a worker after 500 requests (Debian's gunicorn config) and kills a
+    // request still running 10 s later: a held enrollment is then cut, as in production, and
+    // the client says so. Other tests' requests can make that happen during these 22 s once;
+    // twice would be a bug.
+    if (isCutByServer(held.outcome)) held = await heldEnrollment()
+    const { hostname, started, outcome } = held
+    if (!('token' in outcome)) throw outcome
     expect(Date.now() - started).toBeGreaterThan(20_000)
-    expect(token).toMatch(/^[0-9a-f]{64}$/)
+    expect(outcome.token).toMatch(/^[0-9a-f]{64}$/)
 
     // The token works and belongs to the user who confirmed.
-    const whoami = await new Transport({ apiUrl: server.apiUrl, token, scope: server.scope }).request(
-      'GET',
-      '/whoami/',
-    )
+    const whoami = await new Transport({
+      apiUrl: server.apiUrl,
+      token: outcome.token,
+      scope: server.scope,
+    }).request('GET', '/whoami/')
     expect(whoami).toMatchObject({ user: server.webUser, auth: true })
     // The server named the token after this machine.
     await expect(page.locator('body').textContent()).resolves.toContain(
