@@ -42,6 +42,7 @@ export {
   type PullStats,
   type PullFileChange,
 } from './task-configuration-repository/index.js'
+export { writeFileAtomically, type AtomicWriteOptions } from './atomic-write.js'
 export {
   readClientConfig,
   readConfigFile,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { access, constants, open, readFile, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { access, constants, readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { writeFileAtomically } from '@debusine-ts/client'
 import { SdkError } from '@debusine-ts/models'
 import { toPythonIsoformat } from './instant.js'
 
@@ -73,18 +73,9 @@ export async function readLastCompletedAt(file: string): Promise<string | undefi
  * @throws {LastCompletedAtFileError} when the file cannot be written
  */
 export async function writeLastCompletedAt(file: string, completedAt: string | null): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    const handle = await open(temporary, 'wx', 0o644)
-    try {
-      await handle.writeFile(formatLastCompletedAt(completedAt), 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temporary, file)
+    await writeFileAtomically(file, formatLastCompletedAt(completedAt), { sync: true })
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => {})
     throw new LastCompletedAtFileError(file, (error as Error).message, error)
   }
 }

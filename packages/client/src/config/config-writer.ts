@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join, basename } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { writeFileAtomically } from '../atomic-write.js'
 import { ClientConfigError } from './client-config-error.js'
 import { IniSyntaxError, parseIni, updateIniSection } from './ini.js'
 
@@ -63,15 +62,9 @@ export async function writeServerConfig(update: ServerConfigUpdate): Promise<voi
   if (update.makeDefault === true || defaultServer === undefined || defaultServer === '') {
     text = updateIniSection(text, 'General', { 'default-server': update.name })
   }
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 })
-    await writeFile(temporary, text, { mode: 0o600 })
-    // The mode of writeFile is masked by the umask: make sure of 600.
-    await chmod(temporary, 0o600)
-    await rename(temporary, file)
+    await writeFileAtomically(file, text, { mode: 0o600 })
   } catch (error) {
-    await rm(temporary, { force: true })
     throw new ClientConfigError(`Cannot write ${file}: ${(error as Error).message}`, {
       file,
       section: `server:${update.name}`,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { writeFileAtomically } from '../task-configuration-repository/atomic-write.js'
+import { writeFileAtomically } from '../atomic-write.js'
 
 /** How long a journal entry stays usable by default: 7 days. */
 export const DEFAULT_JOURNAL_MAX_AGE_MS = 7 * 24 * 3600 * 1000

@@ -6,7 +6,7 @@ import {
   type TaskConfigurationCollectionContents,
   type TaskConfigurationItem,
 } from '@debusine-ts/models'
-import { writeFileAtomically } from './atomic-write.js'
+import { writeFileAtomically } from '../atomic-write.js'
 import { loadEntryFiles, renderEntryFile, type EntryFiles } from './entry-files.js'
 import { headCommit, isAncestorOfHead, isGitWorkTree, relevantChanges } from './git.js'
 import { InvalidRepositoryError } from './invalid-repository-error.js'
