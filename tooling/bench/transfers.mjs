@@ -40,6 +40,24 @@ function freshWorkspace(prefix) {
   return name
 }
 
+/**
+ * Every run uploads GiBs of fresh bytes, which the server keeps: once measured, the artifacts
+ * of every `bench-*` workspace (this run's and earlier ones') are expired and the server's own
+ * clean-up deletes them and their files, so runs do not fill the disk.
+ */
+function freeServerStore() {
+  const admin = join(repository, 'tooling/real-server/admin')
+  const expire = [
+    'from datetime import timedelta',
+    'from debusine.db.models import Artifact',
+    "bench = Artifact.objects.filter(workspace__name__startswith='bench-')",
+    'bench.update(expiration_delay=timedelta(seconds=1))',
+  ].join('\n')
+  for (const args of [['shell', '-c', expire], ['delete_expired'], ['vacuum_storage']]) {
+    execFileSync(admin, args, { stdio: 'ignore' })
+  }
+}
+
 /** `count` files of random bytes, `mib` MiB in all, in a new directory; returns their paths. */
 function randomFiles(mib, count) {
   const directory = mkdtempSync(join(scratch, 'files-'))
@@ -283,3 +301,4 @@ if (flat !== '') {
   }
 }
 rmSync(scratch, { recursive: true, force: true })
+freeServerStore()
