@@ -5,13 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, uniqueName } from '../../../../tooling/vitest/real-server.js'
 import { differential, filesOf, runOurs, runPython, sharedConfig, sharedDirectory } from './harness.js'
 import { errorCases, readingCases, type Case, type CaseContext } from './cases.js'
-import {
-  archiveOptionCases,
-  artifactOptionCases,
-  collectionOptionCases,
-  legacyCases,
-  workOptionCases,
-} from './option-cases.js'
+import { optionCases } from './option-cases.js'
 
 // The same command lines through the Python CLI 0.16.2 and debusine-ts, against the same
 // server with the same config file: exit code, stdout (YAML, parsed), the first line of
@@ -143,15 +137,7 @@ describe('the same command line, the same outcome as the Python CLI', () => {
   )
 
   it('every option of every command, on paths that change nothing', { timeout: 1_200_000 }, async () => {
-    const ctx = context()
-    const cases = [
-      ...collectionOptionCases(ctx),
-      ...workOptionCases(ctx),
-      ...artifactOptionCases(ctx),
-      ...archiveOptionCases(ctx),
-      ...legacyCases(ctx),
-    ]
-    expect((await runCases(cases)).join('\n')).toBe('')
+    expect((await runCases(optionCases(context()))).join('\n')).toBe('')
   })
 
   it('kept difference lookup-workflow-sent: a lookup with --workflow reaches the workflow', async () => {

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { commands } from '../../src/command-table.js'
 import { errorCases, readingCases, writingCommandLines, type CaseContext } from './cases.js'
 import { coverageOf, type GlobalOption } from './coverage.js'
-import {
-  archiveOptionCases,
-  artifactOptionCases,
-  collectionOptionCases,
-  legacyCases,
-  workOptionCases,
-} from './option-cases.js'
+import { optionCases } from './option-cases.js'
 import { pythonCommands } from './python-parser.js'
 import { setupCases } from './setup-cases.js'
 
@@ -28,15 +22,7 @@ const placeholders: CaseContext = { workRequest: '1', artifact: '1', workspace: 
 
 describe('differential coverage of the Python CLI', () => {
   it('runs every command and option of the reference', async () => {
-    const argvs = [
-      ...readingCases(placeholders),
-      ...errorCases(placeholders),
-      ...collectionOptionCases(placeholders),
-      ...workOptionCases(placeholders),
-      ...artifactOptionCases(placeholders),
-      ...archiveOptionCases(placeholders),
-      ...legacyCases(placeholders),
-    ]
+    const argvs = [...readingCases(placeholders), ...errorCases(placeholders), ...optionCases(placeholders)]
       .map((entry) => entry.argv)
       .concat(writingCommandLines(placeholders))
       .concat(setupCases().map((entry) => [...entry.argv]))

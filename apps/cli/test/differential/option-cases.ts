@@ -12,7 +12,7 @@ const token = 'f'.repeat(64)
 const line = (text: string): string[] => text.split(' ')
 
 /** Options of the collection, workspace and lookup commands. */
-export function collectionOptionCases(ctx: CaseContext): Case[] {
+function collectionOptionCases(ctx: CaseContext): Case[] {
   const w = `--workspace ${ctx.workspace}`
   const file = (name: string): string => join(ctx.directory, name)
   const suite = file('suite.yaml')
@@ -83,7 +83,7 @@ export function collectionOptionCases(ctx: CaseContext): Case[] {
 }
 
 /** Options of the workflow-template, workflow and work-request commands. */
-export function workOptionCases(ctx: CaseContext): Case[] {
+function workOptionCases(ctx: CaseContext): Case[] {
   const w = `--workspace ${ctx.workspace}`
   const file = (name: string): string => join(ctx.directory, name)
   const template = file('tpl.yaml')
@@ -146,7 +146,7 @@ export function workOptionCases(ctx: CaseContext): Case[] {
 }
 
 /** Options of the artifact, asset and task-config commands, and the global options. */
-export function artifactOptionCases(ctx: CaseContext): Case[] {
+function artifactOptionCases(ctx: CaseContext): Case[] {
   const w = `--workspace ${ctx.workspace}`
   const file = (name: string): string => join(ctx.directory, name)
   const empty = file('empty.yaml')
@@ -203,7 +203,7 @@ export function artifactOptionCases(ctx: CaseContext): Case[] {
 }
 
 /** Options of the archive commands. */
-export function archiveOptionCases(ctx: CaseContext): Case[] {
+function archiveOptionCases(ctx: CaseContext): Case[] {
   const w = `--workspace ${ctx.workspace}`
   return [
     { name: 'archive package list --workspace', argv: line(`archive package list ${w} --suite a --yaml`) },
@@ -247,7 +247,7 @@ export function archiveOptionCases(ctx: CaseContext): Case[] {
 }
 
 /** The legacy flat names of the Python CLI, each run once. */
-export function legacyCases(ctx: CaseContext): Case[] {
+function legacyCases(ctx: CaseContext): Case[] {
   const file = (name: string): string => join(ctx.directory, name)
   const ok = file('ok.yaml')
   const empty = file('empty.yaml')
@@ -276,5 +276,19 @@ export function legacyCases(ctx: CaseContext): Case[] {
       argv: line(`task-config-pull -w nonexistent --workdir ${file('pull-legacy')}`),
     },
     { name: 'task-config-push', argv: line(`task-config-push --workdir ${file('empty')}`) },
+  ]
+}
+
+/**
+ * Every option of every command, mostly on paths that change nothing: the one list the
+ * differential run and its coverage check both read.
+ */
+export function optionCases(ctx: CaseContext): Case[] {
+  return [
+    ...collectionOptionCases(ctx),
+    ...workOptionCases(ctx),
+    ...artifactOptionCases(ctx),
+    ...archiveOptionCases(ctx),
+    ...legacyCases(ctx),
   ]
 }
