@@ -21,7 +21,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { keepWebAssemblyOnBaselineCompiler } = await import('@debusine-ts/client/command-line')
   keepWebAssemblyOnBaselineCompiler()
   const { main } = await import('./main.js')
-  const { processIo } = await import('./io.js')
+  const { processIo } = await import('@debusine-ts/client/command-line')
   process.exitCode = await main(argv, processIo(controller.signal))
   process.off('SIGINT', stop)
   process.off('SIGTERM', stop)

@@ -10,10 +10,10 @@ import { workRequestCommands } from './handlers/work-request.commands.js'
 import { workflowTemplateCommands } from './handlers/workflow-template.commands.js'
 import { workflowCommands } from './handlers/workflow.commands.js'
 import { workspaceCommands } from './handlers/workspace.commands.js'
-import type { Command } from './kit/spec.js'
+import type { DeclaredCommand } from '@debusine-ts/client/command-line'
 
 /** Every command of the CLI, in the order of help: the parser, help, completion and README read it. */
-export const commands: readonly Command[] = [
+export const commands: readonly DeclaredCommand[] = [
   ...setupCommands,
   ...workspaceCommands,
   ...collectionCommands,

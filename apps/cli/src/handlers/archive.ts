@@ -12,9 +12,8 @@ import {
   pythonShapes,
   shapeLikePython,
 } from '@debusine-ts/models'
-import type { CommandContext } from '../kit/context.js'
-import { renderFields, renderTable } from '../table.js'
 import { workRequestFields } from './render.js'
+import { type CommandContext, renderFields, renderTable } from '@debusine-ts/client/command-line'
 
 /** The options of the commands working on one suite. */
 interface SuiteOptions {

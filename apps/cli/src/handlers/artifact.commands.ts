@@ -1,6 +1,9 @@
-import { optionalDataOption, workspaceOption } from '../kit/options.js'
-import { isIsoDate } from '@debusine-ts/client/command-line'
-import { defineCommand } from '../kit/spec.js'
+import {
+  defineCommand,
+  isIsoDate,
+  optionalDataOption,
+  workspaceOption,
+} from '@debusine-ts/client/command-line'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
 const expireAt = {

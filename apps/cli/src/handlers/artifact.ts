@@ -1,10 +1,7 @@
 import { access, constants } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
-import { choiceOf } from '@debusine-ts/client/command-line'
-import { progressBar } from '../progress.js'
 import { pythonShapes, shapeLikePython, shapeArtifactLikePython } from '@debusine-ts/models'
+import { CliError, type CommandContext, choiceOf, progressBar } from '@debusine-ts/client/command-line'
 
 function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'

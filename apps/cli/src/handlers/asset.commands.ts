@@ -1,5 +1,4 @@
-import { requiredDataOption, workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import { defineCommand, requiredDataOption, workspaceOption } from '@debusine-ts/client/command-line'
 
 /** The `asset` commands. */
 export const assetCommands = [

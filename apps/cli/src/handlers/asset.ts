@@ -1,7 +1,5 @@
-import { CliError } from '../cli-error.js'
-import { choiceOf } from '@debusine-ts/client/command-line'
-import type { CommandContext } from '../kit/context.js'
 import { pythonShapes, shapeLikePython } from '@debusine-ts/models'
+import { CliError, type CommandContext, choiceOf } from '@debusine-ts/client/command-line'
 
 /** `asset create`: data checked locally against the category's model. */
 export async function create(

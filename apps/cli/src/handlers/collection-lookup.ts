@@ -4,10 +4,13 @@ import {
   LookupChildType,
   type LookupResult,
 } from '@debusine-ts/models'
-import { withYamlFailure } from '../error-report.js'
-import { choiceOf, UsageError } from '@debusine-ts/client/command-line'
-import type { CommandContext } from '../kit/context.js'
-import { renderTable } from '../table.js'
+import {
+  type CommandContext,
+  UsageError,
+  choiceOf,
+  renderTable,
+  withYamlFailure,
+} from '@debusine-ts/client/command-line'
 
 /** The Python client's `LookupSingleResponse` fields, in its order (null fields are left out). */
 const pythonFields = [

@@ -7,12 +7,15 @@ import {
   type CollectionName,
 } from '@debusine-ts/models'
 import { parse, stringify } from 'yaml'
-import { CliError } from '../cli-error.js'
-import { withYamlFailure } from '../error-report.js'
-import { choiceOf, UsageError } from '@debusine-ts/client/command-line'
-import type { CommandContext } from '../kit/context.js'
-import { editText } from '../editor.js'
-import { renderTable } from '../table.js'
+import {
+  CliError,
+  type CommandContext,
+  UsageError,
+  choiceOf,
+  editText,
+  renderTable,
+  withYamlFailure,
+} from '@debusine-ts/client/command-line'
 
 // The categories a relation may name: every real one (the test category is for tests only).
 const relationCategories = Object.values(CollectionCategory)

@@ -1,5 +1,9 @@
-import { optionalDataOption, requiredDataOption, workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import {
+  defineCommand,
+  optionalDataOption,
+  requiredDataOption,
+  workspaceOption,
+} from '@debusine-ts/client/command-line'
 
 const retention = (summary: string) => ({ kind: 'string', valueName: 'DAYS', summary }) as const
 const retentionOptions = {

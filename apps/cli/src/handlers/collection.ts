@@ -6,10 +6,13 @@ import {
   pythonShapes,
   shapeLikePython,
 } from '@debusine-ts/models'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
-import { renderFields, renderTable } from '../table.js'
-import { UsageError } from '@debusine-ts/client/command-line'
+import {
+  CliError,
+  type CommandContext,
+  UsageError,
+  renderFields,
+  renderTable,
+} from '@debusine-ts/client/command-line'
 
 /** The collection arguments of every `collection` command. */
 interface CollectionArguments {

@@ -1,9 +1,8 @@
-import { completionScript } from '@debusine-ts/client/command-line'
-import { program } from '../kit/options.js'
-import { defineCommand, type Command } from '../kit/spec.js'
+import { completionScript, defineCommand, type DeclaredCommand } from '@debusine-ts/client/command-line'
+import { program } from '../program-info.js'
 
 /** `completion SHELL`, for the commands `all()` returns (the whole table, which includes this one). */
-export function completionCommand(all: () => readonly Command[]): Command {
+export function completionCommand(all: () => readonly DeclaredCommand[]): DeclaredCommand {
   return defineCommand({
     path: ['completion'],
     summary: 'print a shell completion script',

@@ -5,11 +5,8 @@ import {
   shapeLikePython,
   pythonShapes,
 } from '@debusine-ts/models'
-import type { CommandContext } from '../kit/context.js'
-import { CliError } from '../cli-error.js'
-import { isSdkError } from '../error-kind.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
 import { statusText, workRequestFields } from './render.js'
+import { CliError, type CommandContext, exitCodes, isSdkError } from '@debusine-ts/client/command-line'
 
 /** The exit code a finished work request stands for (documented in the README). */
 export function exitCodeOf(request: Pick<WorkRequest, 'status' | 'result'>): number {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../kit/spec.js'
+import { defineCommand } from '@debusine-ts/client/command-line'
 
 /** `setup`: the config file editor. */
 export const setupCommands = [

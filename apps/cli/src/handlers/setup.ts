@@ -10,10 +10,8 @@ import {
   type IniFile,
   type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
-import { prompter, type Prompter } from '../prompt.js'
 import { cliVersion } from '../version.js'
+import { CliError, type CommandContext, type Prompter, prompter } from '@debusine-ts/client/command-line'
 
 /** The options of `setup` for scripts. */
 interface SetupOptions {

@@ -1,7 +1,6 @@
 import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
+import { CliError, type CommandContext } from '@debusine-ts/client/command-line'
 
 function workdir(context: CommandContext, given: string | undefined): string {
   return resolve(context.io.cwd, given ?? '.')

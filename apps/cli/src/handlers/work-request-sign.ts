@@ -1,8 +1,8 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import type { CommandContext } from '../kit/context.js'
 import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestFields } from './render.js'
+import type { CommandContext } from '@debusine-ts/client/command-line'
 
 /**
  * `work-request sign`: sign the upload a `Wait/externaldebsign` work request waits for with

@@ -1,5 +1,10 @@
-import { requiredDataOption, timeoutOption, waitOption, workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import {
+  defineCommand,
+  requiredDataOption,
+  timeoutOption,
+  waitOption,
+  workspaceOption,
+} from '@debusine-ts/client/command-line'
 
 const workRequestId = { name: 'WORK_REQUEST_ID', summary: 'the work request id', kind: 'integer' } as const
 const limitOption = { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } as const

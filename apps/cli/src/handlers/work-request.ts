@@ -1,13 +1,17 @@
 import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { isSdkError } from '../error-kind.js'
-import { UsageError, cannotOpenArgument, exitCodes } from '@debusine-ts/client/command-line'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
 import { shapeLikePython, shapeArtifactLikePython, pythonShapes } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
 import { workRequestFields, workRequestTable } from './render.js'
+import {
+  CliError,
+  type CommandContext,
+  UsageError,
+  cannotOpenArgument,
+  exitCodes,
+  isSdkError,
+} from '@debusine-ts/client/command-line'
 
 /** `work-request list`. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {

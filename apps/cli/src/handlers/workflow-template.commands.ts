@@ -1,5 +1,9 @@
-import { optionalDataOption, requiredDataOption, workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import {
+  defineCommand,
+  optionalDataOption,
+  requiredDataOption,
+  workspaceOption,
+} from '@debusine-ts/client/command-line'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
 const priority = {

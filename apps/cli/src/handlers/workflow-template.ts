@@ -1,11 +1,14 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { parse, stringify } from 'yaml'
-import { CliError } from '../cli-error.js'
-import type { CommandContext } from '../kit/context.js'
-import { editText } from '../editor.js'
 import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
-import { renderFields, renderTable } from '../table.js'
+import {
+  CliError,
+  type CommandContext,
+  editText,
+  renderFields,
+  renderTable,
+} from '@debusine-ts/client/command-line'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
 

@@ -1,5 +1,10 @@
-import { requiredDataOption, timeoutOption, waitOption, workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import {
+  defineCommand,
+  requiredDataOption,
+  timeoutOption,
+  waitOption,
+  workspaceOption,
+} from '@debusine-ts/client/command-line'
 
 /** The `workflow` commands. */
 export const workflowCommands = [

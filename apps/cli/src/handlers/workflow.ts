@@ -1,7 +1,7 @@
-import type { CommandContext } from '../kit/context.js'
 import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestTable } from './render.js'
 import { printStarted } from './follow.js'
+import type { CommandContext } from '@debusine-ts/client/command-line'
 
 /** `workflow list`: root workflows, newest first. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {

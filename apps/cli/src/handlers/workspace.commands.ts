@@ -1,5 +1,4 @@
-import { workspaceOption } from '../kit/options.js'
-import { defineCommand } from '../kit/spec.js'
+import { defineCommand, workspaceOption } from '@debusine-ts/client/command-line'
 
 const change = (summary: string) => ({ kind: 'string', nargs: '+', valueName: 'W', summary }) as const
 

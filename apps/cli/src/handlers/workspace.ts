@@ -3,10 +3,13 @@ import {
   parseInheritanceChainElement,
   type InheritanceChainElement,
 } from '@debusine-ts/models'
-import { CliError } from '../cli-error.js'
-import { editAndApply } from '../editor.js'
-import { withYamlFailure, writeYamlFailure } from '../error-report.js'
-import type { CommandContext } from '../kit/context.js'
+import {
+  CliError,
+  type CommandContext,
+  editAndApply,
+  withYamlFailure,
+  writeYamlFailure,
+} from '@debusine-ts/client/command-line'
 
 type Element = Pick<InheritanceChainElement, 'id' | 'scope' | 'workspace'>
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { readCommandLine } from '../../src/command-line.js'
+import { commands as cliCommands } from '../../src/command-table.js'
 import { main } from '../../src/main.js'
-import { longName, UsageError, type OptionSpecs } from '@debusine-ts/client/command-line'
+import { program } from '../../src/program-info.js'
 import type { DifferenceId } from './allowlist.js'
 import {
   pythonCommands,
@@ -11,6 +11,7 @@ import {
   type PythonCommand,
   type PythonParse,
 } from './python-parser.js'
+import { type OptionSpecs, UsageError, longName, readCommandLine } from '@debusine-ts/client/command-line'
 
 // Every command and option of the Python CLI, read from its own argparse parser, in many
 // placements and spellings, with bad values: argparse and our parser must accept the same
@@ -142,7 +143,7 @@ function casesOf(command: PythonCommand): string[][] {
 function ours(argv: readonly string[]): PythonParse {
   let line
   try {
-    line = readCommandLine(argv)
+    line = readCommandLine(program, cliCommands, argv)
   } catch (error) {
     if (error instanceof UsageError) return { status: 2 }
     throw error

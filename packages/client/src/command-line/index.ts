@@ -3,7 +3,10 @@
  * The command-line kit of the suite's programs (`debusine-ts`, `debusine-ts-daemon`), for
  * tools built on the client: commands declared as typed data, a parser that reads command
  * lines as Python's argparse does (so a superset of the Python `debusine` CLI behaves the
- * same), help, shell completion, and the suite's exit codes. Node only.
+ * same), help, shell completion, the suite's exit codes, and the program runner
+ * ({@link runProgram}) with what a command needs: a context that reads the config and makes
+ * the client, output as tables or the Python client's YAML (lists streamed), prompts, the
+ * user's editor, progress bars, and one error printer. Node only.
  */
 export { parseCommandLine, type ParserDefinition, type ParseResult } from './parser.js'
 export {
@@ -35,3 +38,32 @@ export { UsageError } from './usage-error.js'
 export { cannotOpenArgument, pythonOsErrorText } from './file-argument.js'
 export { exitCodes, type ExitCode } from './exit-codes.js'
 export { keepWebAssemblyOnBaselineCompiler } from './lean-web-assembly.js'
+export { processIo, type Io, type OutputStream } from './io.js'
+export { renderTable, renderFields } from './table.js'
+export { toYaml } from './yaml-output.js'
+export { progressBar, type ProgressBar } from './progress-bar.js'
+export { prompter, type Prompter } from './prompt.js'
+export { editText, editAndApply, type EditSettings } from './editor.js'
+export { CliError, ReportedFailure } from './cli-error.js'
+export { isSdkError } from './error-kind.js'
+export { reportError, withYamlFailure, writeYamlFailure, type ErrorReportSettings } from './error-report.js'
+export type {
+  CommandContext,
+  GlobalOptions,
+  ListRendering,
+  OutputFormat,
+  OutputStyle,
+  Printable,
+} from './command-context.js'
+export {
+  commonOptions,
+  globalOptions,
+  optionalDataOption,
+  requiredDataOption,
+  timeoutOption,
+  waitOption,
+  workspaceOption,
+} from './standard-options.js'
+export { defineCommand, type CommandExtra, type DeclaredCommand } from './declared-command.js'
+export { readCommandLine, type CommandLine } from './read-command-line.js'
+export { runProgram, type Program } from './run-program.js'

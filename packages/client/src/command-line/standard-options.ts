@@ -1,4 +1,4 @@
-import type { OptionSpec, ProgramInfo } from '@debusine-ts/client/command-line'
+import type { OptionSpec } from './spec.js'
 
 /** `--workspace`/`-w`, for commands that work in a workspace. */
 export const workspaceOption = {
@@ -47,7 +47,10 @@ export const commonOptions = {
   help: { kind: 'flag', short: 'h', summary: 'show this help' },
 } as const satisfies Readonly<Record<string, OptionSpec>>
 
-/** Global options: before the command, as the Python CLI (debusine-ts also takes them after it). */
+/**
+ * Global options: which server and config file (read by createContext), `--silent`,
+ * `--debug`; before the command, as the Python CLI (also taken after it).
+ */
 export const globalOptions = {
   version: { kind: 'flag', summary: 'print the version and exit' },
   server: {
@@ -72,12 +75,3 @@ export const globalOptions = {
   },
   help: { kind: 'flag', short: 'h', summary: 'show this help' },
 } as const satisfies Readonly<Record<string, OptionSpec>>
-
-/** The CLI, as its help and completion scripts describe it. */
-export const program: ProgramInfo = {
-  name: 'debusine-ts',
-  summary: 'Interact with a Debusine server (a superset of the Python `debusine` client).',
-  globalOptions,
-  commonOptions,
-  footer: "Every command takes --yaml, --json and --help. Run 'debusine-ts COMMAND --help' for its options.",
-}

@@ -1,14 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import type { Logger } from '@debusine-ts/transport'
-import { CliError } from '../cli-error.js'
-import type { Io } from '../io.js'
-import { cannotOpenArgument } from '@debusine-ts/client/command-line'
-import { cliVersion } from '../version.js'
-import { toYaml } from '../yaml-output.js'
+import type { DebusineClient } from '../client.js'
+import type { ConfiguredServer } from '../config/client-config.js'
+import { CliError } from './cli-error.js'
+import type {
+  CommandContext,
+  GlobalOptions,
+  OutputFormat,
+  OutputStyle,
+  Printable,
+} from './command-context.js'
+import { cannotOpenArgument } from './file-argument.js'
+import type { Io } from './io.js'
 import { writeJsonList, writeYamlList } from './list-output.js'
-import type { CommandContext, GlobalOptions, OutputFormat, OutputStyle, Printable } from './context.js'
+import { toYaml } from './yaml-output.js'
 
 /** What {@link createContext} needs to know about the run. */
 export interface ContextSettings {
@@ -18,6 +24,8 @@ export interface ContextSettings {
   readonly global: GlobalOptions
   readonly format: OutputFormat
   readonly signal: AbortSignal
+  /** The `User-Agent` of the client's requests, e.g. `debusine-ts-cli/1.2.0`. */
+  readonly userAgent: string
 }
 
 function readStream(stream: Io['stdin']): Promise<string> {
@@ -43,9 +51,10 @@ function stderrLogger(io: Io, global: GlobalOptions): Logger {
   return { debug: quiet, info: quiet, warn: global.silent ? quiet : line('warning'), error: line('error') }
 }
 
-async function newClient(io: Io, global: GlobalOptions, settings: ConfiguredServer): Promise<DebusineClient> {
+async function newClient(context: ContextSettings, settings: ConfiguredServer): Promise<DebusineClient> {
+  const { io, global } = context
   const [{ DebusineClient }, { redactingLogger }] = await Promise.all([
-    import('@debusine-ts/client'),
+    import('../client.js'),
     import('@debusine-ts/transport'),
   ])
   return new DebusineClient({
@@ -54,7 +63,7 @@ async function newClient(io: Io, global: GlobalOptions, settings: ConfiguredServ
     scope: settings.scope,
     workspace: settings.defaultWorkspace,
     timeout: settings.timeoutMs,
-    userAgent: `debusine-ts-cli/${cliVersion()}`,
+    userAgent: context.userAgent,
     logger: redactingLogger(stderrLogger(io, global), [settings.token]),
   })
 }
@@ -115,7 +124,7 @@ export function createContext(settings: ContextSettings): CommandContext {
   let dataFromStdin = false
   // The client package (and the config reader in it) loads only when a command needs the server.
   const server = (): Promise<ConfiguredServer> =>
-    (serverPromise ??= import('@debusine-ts/client').then(({ readClientConfig }) =>
+    (serverPromise ??= import('../config/client-config.js').then(({ readClientConfig }) =>
       readClientConfig({
         server: global.server,
         scope: global.scope,
@@ -124,7 +133,7 @@ export function createContext(settings: ContextSettings): CommandContext {
       }),
     ))
   const client = (): Promise<DebusineClient> =>
-    (clientPromise ??= server().then((configured) => newClient(io, global, configured)))
+    (clientPromise ??= server().then((configured) => newClient(settings, configured)))
   return {
     io,
     path: settings.path,

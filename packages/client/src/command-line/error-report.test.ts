@@ -6,17 +6,18 @@ import {
   PermissionDeniedError,
 } from '@debusine-ts/transport'
 import { ValidationError } from '@debusine-ts/models'
-import { ClientConfigError, CreateOutcomeUnknownError } from '@debusine-ts/client'
+import { ClientConfigError, CreateOutcomeUnknownError } from '../index.js'
 import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
-import type { OutputFormat } from './kit/context.js'
+import type { OutputFormat } from './command-context.js'
 import { reportError } from './error-report.js'
-import { UsageError } from '@debusine-ts/client/command-line'
+import { UsageError } from './usage-error.js'
 
 function report(error: unknown, format: OutputFormat = 'human', interrupted = false) {
   let stdout = ''
   let stderr = ''
   const code = reportError(error, {
+    programName: 'debusine-ts',
     io: {
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },

@@ -1,12 +1,15 @@
 import { CliError, ReportedFailure } from './cli-error.js'
-import type { OutputFormat } from './kit/context.js'
+import type { OutputFormat } from './command-context.js'
 import { isSdkError } from './error-kind.js'
-import { exitCodes, UsageError } from '@debusine-ts/client/command-line'
+import { exitCodes } from './exit-codes.js'
 import type { Io } from './io.js'
+import { UsageError } from './usage-error.js'
 import { toYaml } from './yaml-output.js'
 
 /** What the error printer needs to know about the run. */
 export interface ErrorReportSettings {
+  /** The program's name, first in usage errors (`debusine-ts: error: …`). */
+  readonly programName: string
   readonly io: Io
   readonly format: OutputFormat
   readonly debug: boolean
@@ -96,7 +99,7 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
   }
   if (error instanceof UsageError) {
     if (settings.usage !== undefined) line(settings.usage)
-    line(`${['debusine-ts', ...error.command].join(' ')}: error: ${error.message}`)
+    line(`${[settings.programName, ...error.command].join(' ')}: error: ${error.message}`)
     return exitCodes.usage
   }
   if (error instanceof ReportedFailure) return error.exitCode
@@ -148,11 +151,13 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
     return exitCodes.handled
   }
   const message = error instanceof Error ? error.message : String(error)
-  line(`debusine-ts: unexpected error: ${message}`)
+  line(`${settings.programName}: unexpected error: ${message}`)
   if (settings.debug) {
     if (error instanceof Error && error.stack !== undefined) line(error.stack)
   } else {
-    line('This is a bug in debusine-ts: rerun with --debug all to see where it happened, and report it.')
+    line(
+      `This is a bug in ${settings.programName}: rerun with --debug all to see where it happened, and report it.`,
+    )
   }
   return exitCodes.unexpected
 }

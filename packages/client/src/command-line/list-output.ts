@@ -1,5 +1,5 @@
-import type { OutputStream } from '../io.js'
-import { toYaml } from '../yaml-output.js'
+import type { OutputStream } from './io.js'
+import { toYaml } from './yaml-output.js'
 
 /** Write a list as YAML item by item: the bytes `toYaml(list)` gives, without holding the list. */
 export async function writeYamlList(stream: OutputStream, items: AsyncIterable<unknown>): Promise<void> {

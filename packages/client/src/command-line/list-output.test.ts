@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toYaml } from '../yaml-output.js'
+import { toYaml } from './yaml-output.js'
 import { writeJsonList, writeYamlList } from './list-output.js'
 
 const items = [

@@ -1,6 +1,7 @@
-import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import type { PagedList } from '@debusine-ts/transport'
-import type { Io } from '../io.js'
+import type { DebusineClient } from '../client.js'
+import type { ConfiguredServer } from '../config/client-config.js'
+import type { Io } from './io.js'
 
 /** How a command prints its result. */
 export type OutputFormat = 'human' | 'yaml' | 'json'

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { commands } from '../command-table.js'
-import { completionScript } from '@debusine-ts/client/command-line'
-import { main } from '../main.js'
-import { program } from './options.js'
+import { commands } from './command-table.js'
+import { main } from './main.js'
 import { Readable } from 'node:stream'
+import { completionScript } from '@debusine-ts/client/command-line'
+import { program } from './program-info.js'
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''

@@ -1,7 +1,7 @@
-import { commandDefiner, type Command as KitCommand } from '@debusine-ts/client/command-line'
-import type { CommandContext, OutputStyle } from './context.js'
+import type { CommandContext, OutputStyle } from './command-context.js'
+import { commandDefiner, type Command } from './spec.js'
 
-/** What the CLI's commands declare beyond the kit's. */
+/** What a command run with a {@link CommandContext} declares beyond the parser's needs. */
 export interface CommandExtra {
   /** What the command prints on stdout. */
   readonly output: OutputStyle
@@ -9,11 +9,12 @@ export interface CommandExtra {
   readonly offline?: boolean
 }
 
-/** A command of the CLI, as the parser, help, completion and README see it. */
-export type Command = KitCommand<CommandContext> & CommandExtra
+/** A command run with a {@link CommandContext}, as the parser, help, completion and README see it. */
+export type DeclaredCommand = Command<CommandContext> & CommandExtra
 
 /**
- * Declare a command of the CLI; `values` are typed from its options and arguments.
+ * Declare a command whose handler takes a {@link CommandContext}; `values` are typed from
+ * its options and arguments.
  *
  * @example
  * export const show = defineCommand({

@@ -1,23 +1,20 @@
-import { commands } from './command-table.js'
-import type { GlobalOptions } from './kit/context.js'
-import { commonOptions, globalOptions, program } from './kit/options.js'
-import {
-  parseCommandLine,
-  resolveCommand,
-  type OptionSpec,
-  type OptionSpecs,
-} from '@debusine-ts/client/command-line'
-import type { Command } from './kit/spec.js'
+import type { GlobalOptions } from './command-context.js'
+import type { DeclaredCommand } from './declared-command.js'
+import { parseCommandLine } from './parser.js'
+import type { ProgramInfo } from './program.js'
+import { resolveCommand } from './resolve-command.js'
+import type { OptionSpec, OptionSpecs } from './spec.js'
+import { commonOptions, globalOptions } from './standard-options.js'
 
 /** What a command line asks for. */
 export type CommandLine =
   | { readonly kind: 'version' }
   | { readonly kind: 'program-help' }
   | { readonly kind: 'group-help'; readonly group: readonly string[] }
-  | { readonly kind: 'command-help'; readonly command: Command }
+  | { readonly kind: 'command-help'; readonly command: DeclaredCommand }
   | {
       readonly kind: 'run'
-      readonly command: Command
+      readonly command: DeclaredCommand
       /** One value per declared option and argument of the command (and `yaml`, `json`). */
       readonly values: Readonly<Record<string, unknown>>
       readonly global: GlobalOptions
@@ -45,7 +42,7 @@ function globalsFrom(values: Readonly<Record<string, unknown>>): GlobalOptions {
  * then `--json` and the global options, which debusine-ts also takes after the command
  * (matched only in full, so they never make an abbreviation of the Python CLI ambiguous).
  */
-function optionsOf(command: Command): { options: OptionSpecs; exactOptions: OptionSpecs } {
+function optionsOf(command: DeclaredCommand): { options: OptionSpecs; exactOptions: OptionSpecs } {
   const names = (key: string, spec: OptionSpec): string[] =>
     spec.short === undefined ? [key] : [key, `-${spec.short}`]
   const taken = new Set(Object.entries(command.options).flatMap(([key, spec]) => names(key, spec)))
@@ -76,7 +73,11 @@ export function leadingGlobals(argv: readonly string[]): GlobalOptions {
  *
  * @throws {UsageError} for anything argparse refuses (exit 2)
  */
-export function readCommandLine(argv: readonly string[]): CommandLine {
+export function readCommandLine(
+  program: ProgramInfo,
+  commands: readonly DeclaredCommand[],
+  argv: readonly string[],
+): CommandLine {
   const top = parseCommandLine(argv, { options: globalOptions, arguments: {}, subcommand: true, command: [] })
   if (top.stop === 'version') return { kind: 'version' }
   if (top.stop === 'help') return { kind: 'program-help' }
