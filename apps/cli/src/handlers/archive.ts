@@ -41,7 +41,7 @@ export async function suiteCreate(
     component: string[] | undefined
     baseWorkflowTemplate: string | undefined
   },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const created = await client.archive.createSuite(
     {
@@ -50,7 +50,7 @@ export async function suiteCreate(
       components: values.component ?? [],
       baseTemplate: values.baseWorkflowTemplate,
     },
-    { workspace: await context.workspace(values.workspace), signal: context.signal },
+    await context.inWorkspace(values.workspace),
   )
   const webUrl = (links: Links): string => client.webuiUrl(linkHref(links.webui_self ?? '/'))
   const summary: Record<string, unknown> = { result: 'success', suite: webUrl(created.suite.links) }
@@ -66,7 +66,6 @@ export async function suiteCreate(
     json: { ...summary, collection: created.suite, template: created.workflowTemplate },
     yaml: summary,
   })
-  return undefined
 }
 
 function itemField(item: CollectionItem, name: string): unknown {
@@ -82,32 +81,29 @@ function packageRows(items: readonly CollectionItem[]): unknown[][] {
 }
 
 /** `archive package list --suite S`: table Name / Version / Architecture. */
-export async function packageList(context: CommandContext, values: SuiteOptions): Promise<undefined> {
+export async function packageList(context: CommandContext, values: SuiteOptions): Promise<void> {
   const client = await context.client()
   const items = await client.archive
-    .listPackages(values.suite, {
-      workspace: await context.workspace(values.workspace),
-      signal: context.signal,
-    })
+    .listPackages(values.suite, await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
   context.print({
     json: items,
     yaml: items,
     human: () => renderTable(['Name', 'Version', 'Architecture'], packageRows(items)),
   })
-  return undefined
 }
 
 /** `archive package show --suite S NAME_VERSION[_ARCH]`. */
 export async function packageShow(
   context: CommandContext,
   values: SuiteOptions & { name: string },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
-  const item = await client.collections.items.get(archiveCollection(values.suite), values.name, {
-    workspace: await context.workspace(values.workspace),
-    signal: context.signal,
-  })
+  const item = await client.collections.items.get(
+    archiveCollection(values.suite),
+    values.name,
+    await context.inWorkspace(values.workspace),
+  )
   context.print({
     json: item,
     yaml: item,
@@ -118,7 +114,6 @@ export async function packageShow(
         ['Data', item.data],
       ]),
   })
-  return undefined
 }
 
 /**
@@ -141,8 +136,7 @@ export async function packageRemove(
     suite,
     { names: values.packages, version: values.packageVersion, architecture: values.architecture, binary },
     {
-      workspace: await context.workspace(values.workspace),
-      signal: context.signal,
+      ...(await context.inWorkspace(values.workspace)),
       dryRun,
       onRemoved: (item) => context.feedback(`Removed: ${item.name}`),
     },
@@ -180,7 +174,7 @@ export async function packageCopy(
     move: boolean
     unembargo: boolean
   },
-): Promise<undefined> {
+): Promise<void> {
   const input: PackageCopyInput = {
     source: values.source,
     version: values.sourceVersion,
@@ -206,7 +200,7 @@ export async function packageCopy(
           ['Task data', taskData],
         ]),
     })
-    return undefined
+    return
   }
   const client = await context.client()
   const workflow = await client.archive.copyPackage(input, { signal: context.signal })
@@ -217,7 +211,6 @@ export async function packageCopy(
     yaml: shapeLikePython(workflow, pythonShapes.workRequest),
     human: () => workRequestFields(workflow, url),
   })
-  return undefined
 }
 
 function grantRows(grants: readonly CollectionTokenGrant[]): unknown[][] {
@@ -243,7 +236,7 @@ export async function tokenGrant(
     externalUsername: string | undefined
     comment: string
   },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const grant = await client.collections.tokens.grant(
     archiveCollection(values.suite),
@@ -253,7 +246,7 @@ export async function tokenGrant(
       comment: values.comment,
       role: values.role,
     },
-    { workspace: await context.workspace(values.workspace), signal: context.signal },
+    await context.inWorkspace(values.workspace),
   )
   context.print({
     json: grant,
@@ -268,38 +261,34 @@ export async function tokenGrant(
         ['Role', grant.role],
       ]),
   })
-  return undefined
 }
 
 /** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
-export async function tokenList(context: CommandContext, values: TokenOptions): Promise<undefined> {
+export async function tokenList(context: CommandContext, values: TokenOptions): Promise<void> {
   const client = await context.client()
   const grants = await client.collections.tokens
-    .list(archiveCollection(values.suite), {
-      workspace: await context.workspace(values.workspace),
-      signal: context.signal,
-    })
+    .list(archiveCollection(values.suite), await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
   context.print({
     json: grants,
     yaml: grants.map((grant) => shapeLikePython(grant, pythonShapes.collectionTokenGrant)),
     human: () => renderTable(['Token type', 'Token hash', 'Username', 'Comment', 'Role'], grantRows(grants)),
   })
-  return undefined
 }
 
 /** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
 export async function tokenRevoke(
   context: CommandContext,
   values: TokenOptions & { hash: string; role: 'viewer' },
-): Promise<undefined> {
+): Promise<void> {
   const { hash, role } = values
   const client = await context.client()
-  await client.collections.tokens.revoke(archiveCollection(values.suite), hash, role, {
-    workspace: await context.workspace(values.workspace),
-    signal: context.signal,
-  })
+  await client.collections.tokens.revoke(
+    archiveCollection(values.suite),
+    hash,
+    role,
+    await context.inWorkspace(values.workspace),
+  )
   context.feedback(`Role '${role}' revoked from ${hash}.`)
   if (context.format === 'json') context.print({ json: { result: 'success' } })
-  return undefined
 }

@@ -19,7 +19,7 @@ export async function create(
     expireAt: string | undefined
     noResume: boolean
   },
-): Promise<undefined> {
+): Promise<void> {
   const { LocalArtifact } = await import('@debusine-ts/artifacts')
   const category = choiceOf(values.category, LocalArtifact.artifactCategories(), 'CATEGORY', context.path)
   const data = await context.readData(values.data)
@@ -70,22 +70,20 @@ export async function create(
     bar.done()
   }
   if (context.format === 'json') context.print({ json: { ...summary, artifact: final } })
-  return undefined
 }
 
 /** `artifact show`. */
-export async function show(context: CommandContext, { id }: { id: number }): Promise<undefined> {
+export async function show(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const artifact = await client.artifacts.get(id, { signal: context.signal })
   context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
-  return undefined
 }
 
 /** `artifact show-relations`. */
 export async function showRelations(
   context: CommandContext,
   { id, reverse }: { id: number; reverse: boolean },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
     signal: context.signal,
@@ -94,14 +92,13 @@ export async function showRelations(
     json: relations,
     yaml: relations.map((relation) => shapeLikePython(relation, pythonShapes.relation)),
   })
-  return undefined
 }
 
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
 export async function download(
   context: CommandContext,
   values: { id: number; targetDirectory: string | undefined; tarball: boolean; completeFilesOnly: boolean },
-): Promise<undefined> {
+): Promise<void> {
   const option = values.targetDirectory
   const directory =
     option === undefined ? context.io.cwd : isAbsolute(option) ? option : resolve(context.io.cwd, option)
@@ -137,5 +134,4 @@ export async function download(
       },
     })
   }
-  return undefined
 }

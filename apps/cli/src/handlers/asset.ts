@@ -5,7 +5,7 @@ import { CliError, type CommandContext, choiceOf } from '@debusine-ts/client/com
 export async function create(
   context: CommandContext,
   values: { category: string; workspace: string | undefined; data: string },
-): Promise<undefined> {
+): Promise<void> {
   const { AssetCategory } = await import('@debusine-ts/models')
   const category = choiceOf(values.category, Object.values(AssetCategory), 'CATEGORY', context.path)
   const data = await context.readData(values.data)
@@ -21,14 +21,13 @@ export async function create(
     json: { result: 'success', message, created, asset },
     yaml: { result: 'success', message },
   })
-  return undefined
 }
 
 /** `asset list`: at least one filter. */
 export async function list(
   context: CommandContext,
   values: { id: number | undefined; workspace: string | undefined; workRequest: number | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const { id: asset, workRequest, workspace } = values
   if (asset === undefined && workRequest === undefined && workspace === undefined) {
     throw new CliError('At least one of --id, --workspace, and --work-request must be specified.')
@@ -36,5 +35,4 @@ export async function list(
   const client = await context.client()
   const assets = await client.assets.list({ asset, workRequest, workspace }, { signal: context.signal })
   context.print({ json: assets, yaml: assets.map((item) => shapeLikePython(item, pythonShapes.asset)) })
-  return undefined
 }

@@ -91,7 +91,7 @@ async function lookupOptions(context: CommandContext, values: LookupOptions) {
 export async function lookupSingle(
   context: CommandContext,
   values: LookupOptions & { lookup: string },
-): Promise<undefined> {
+): Promise<void> {
   checkedOptions(context, values)
   const client = await context.client()
   const result = await withYamlFailure(context.io, async () =>
@@ -101,14 +101,13 @@ export async function lookupSingle(
     ),
   )
   context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
-  return undefined
 }
 
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
 export async function lookupMultiple(
   context: CommandContext,
   values: LookupOptions & { lookups: string[]; data: string },
-): Promise<undefined> {
+): Promise<void> {
   checkedOptions(context, values)
   let lookups: unknown[] = values.lookups
   if (lookups.length === 0) {
@@ -126,5 +125,4 @@ export async function lookupMultiple(
     ),
   )
   context.print({ json: results, yaml: results.map(pythonShape), human: () => table(results) })
-  return undefined
 }

@@ -50,7 +50,7 @@ export async function list(
     to: string | undefined
     type: string | undefined
   },
-): Promise<undefined> {
+): Promise<void> {
   const path = context.path
   const { from, to } = values
   const filter = {
@@ -60,7 +60,7 @@ export async function list(
   }
   const client = await context.client()
   const relations = await client.collections.relations
-    .list(filter, { workspace: await context.workspace(values.workspace), signal: context.signal })
+    .list(filter, await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
   context.print({
     json: relations,
@@ -87,7 +87,6 @@ export async function list(
         ]),
       ),
   })
-  return undefined
 }
 
 /** The targets the user wrote in the editor: a YAML list of `NAME@CATEGORY` strings. */
@@ -122,7 +121,7 @@ export async function edit(
     remove: string[] | undefined
     edit: boolean
   },
-): Promise<undefined> {
+): Promise<void> {
   const path = context.path
   const source = collectionName(values.source, 'FROM-NAME@CATEGORY', path)
   const type = relationType(values.type, 'TYPE', path)
@@ -166,7 +165,7 @@ export async function edit(
     // As the Python client: nothing is sent and nothing printed (but --json gets the targets).
     context.feedback('No changes.')
     if (context.format === 'json') context.print({ json: { targets: before } })
-    return undefined
+    return
   }
   const replaced = await withYamlFailure(
     context.io,
@@ -182,5 +181,4 @@ export async function edit(
     targets: replaced.targets.map((target) => ({ name: target.name, category: target.category })),
   }
   context.print({ json: result, yaml: result })
-  return undefined
 }

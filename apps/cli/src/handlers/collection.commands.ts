@@ -5,7 +5,15 @@ import {
   workspaceOption,
 } from '@debusine-ts/client/command-line'
 
-const retention = (summary: string) => ({ kind: 'string', valueName: 'DAYS', summary }) as const
+/** A retention period in days, or `-` for none (checked by the parser, as argparse's type). */
+const retention = (summary: string) =>
+  ({
+    kind: 'string',
+    valueName: 'DAYS',
+    summary,
+    check: (value: string) =>
+      /^(\d+|-)$/.test(value) ? undefined : "retention period must be a number or '-'",
+  }) as const
 const retentionOptions = {
   fullHistoryRetentionPeriod: retention('days to keep full history ("-" to unset)'),
   metadataOnlyRetentionPeriod: retention('days to keep metadata only ("-" to unset)'),

@@ -43,28 +43,14 @@ function collectionIdentifier(
   }
 }
 
-/** A retention period: days, `-` for none (null), or not given (undefined); as argparse's type check. */
-function retention(
-  context: CommandContext,
-  option: string,
-  text: string | undefined,
-): number | null | undefined {
-  if (text === undefined) return undefined
-  if (text === '-') return null
-  if (!/^\d+$/.test(text)) {
-    throw new UsageError(`argument --${option}: retention period must be a number or '-'`, context.path)
-  }
-  return Number(text)
-}
-
-function retentions(
-  context: CommandContext,
-  values: RetentionOptions,
-): { full: number | null | undefined; metadata: number | null | undefined } {
-  return {
-    full: retention(context, 'full-history-retention-period', values.fullHistoryRetentionPeriod),
-    metadata: retention(context, 'metadata-only-retention-period', values.metadataOnlyRetentionPeriod),
-  }
+/** The retention periods given: days, null for none (`-`), undefined when not given. */
+function retentions(values: RetentionOptions): {
+  full: number | null | undefined
+  metadata: number | null | undefined
+} {
+  const days = (text: string | undefined) =>
+    text === undefined ? undefined : text === '-' ? null : Number(text)
+  return { full: days(values.fullHistoryRetentionPeriod), metadata: days(values.metadataOnlyRetentionPeriod) }
 }
 
 function retentionText(collection: Collection): string {
@@ -93,10 +79,10 @@ function printCollection(context: CommandContext, collection: Collection): void 
 export async function list(
   context: CommandContext,
   values: { workspace: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const collections = await client.collections
-    .list({ workspace: await context.workspace(values.workspace), signal: context.signal })
+    .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
   context.print({
     json: collections,
@@ -113,31 +99,29 @@ export async function list(
         ]),
       ),
   })
-  return undefined
 }
 
 /** `collection show`: with statistics. */
 export async function show(
   context: CommandContext,
   values: CollectionArguments & { workspace: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()
   const collection = await client.collections.get(
     { ...identifier, withStats: true },
-    { workspace: await context.workspace(values.workspace), signal: context.signal },
+    await context.inWorkspace(values.workspace),
   )
   printCollection(context, collection)
-  return undefined
 }
 
 /** `collection create`: data required (stdin by default). */
 export async function create(
   context: CommandContext,
   values: CollectionArguments & RetentionOptions & { workspace: string | undefined; data: string },
-): Promise<undefined> {
+): Promise<void> {
   const identifier = collectionIdentifier(context, values)
-  const { full, metadata } = retentions(context, values)
+  const { full, metadata } = retentions(values)
   const data = await context.readData(values.data)
   const client = await context.client()
   const collection = await client.collections.create(
@@ -147,10 +131,9 @@ export async function create(
       full_history_retention_period: full ?? null,
       metadata_only_retention_period: metadata ?? null,
     },
-    { workspace: await context.workspace(values.workspace), signal: context.signal },
+    await context.inWorkspace(values.workspace),
   )
   printCollection(context, collection)
-  return undefined
 }
 
 /** `collection manage`: fetch, change, PATCH. */
@@ -162,13 +145,13 @@ export async function manage(
       data: string | undefined
       rename: string | undefined
     },
-): Promise<undefined> {
+): Promise<void> {
   const identifier = collectionIdentifier(context, values)
-  const { full, metadata } = retentions(context, values)
+  const { full, metadata } = retentions(values)
   const data = values.data === undefined ? undefined : await context.readData(values.data)
   const client = await context.client()
-  const workspace = await context.workspace(values.workspace)
-  const current = await client.collections.get(identifier, { workspace, signal: context.signal })
+  const inWorkspace = await context.inWorkspace(values.workspace)
+  const current = await client.collections.get(identifier, inWorkspace)
   const updated = {
     ...current,
     name: values.rename ?? current.name,
@@ -177,22 +160,18 @@ export async function manage(
     metadata_only_retention_period:
       metadata === undefined ? current.metadata_only_retention_period : metadata,
   }
-  printCollection(context, await client.collections.update(updated, { workspace, signal: context.signal }))
-  return undefined
+  printCollection(context, await client.collections.update(updated, inWorkspace))
 }
 
 /** `collection delete`: refused while the collection holds items, unless `--force`. */
 export async function remove(
   context: CommandContext,
   values: CollectionArguments & { workspace: string | undefined; force: boolean },
-): Promise<undefined> {
+): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()
-  const workspace = await context.workspace(values.workspace)
-  const collection = await client.collections.get(
-    { ...identifier, withStats: true },
-    { workspace, signal: context.signal },
-  )
+  const inWorkspace = await context.inWorkspace(values.workspace)
+  const collection = await client.collections.get({ ...identifier, withStats: true }, inWorkspace)
   const items = (collection.stats ?? []).reduce(
     (sum: number, stat) => sum + Number((stat as { count?: unknown }).count ?? 0),
     0,
@@ -202,8 +181,7 @@ export async function remove(
       hint: 'Use --force to delete it anyway.',
     })
   }
-  await client.collections.delete(collection, { workspace, signal: context.signal })
+  await client.collections.delete(collection, inWorkspace)
   context.feedback('Collection deleted.')
   if (context.format === 'json') context.print({ json: { result: 'success' } })
-  return undefined
 }

@@ -1,29 +1,12 @@
-import {
-  WorkRequestResult,
-  WorkRequestStatus,
-  type WorkRequest,
-  shapeLikePython,
-  pythonShapes,
-} from '@debusine-ts/models'
+import { type WorkRequest, shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { statusText, workRequestFields } from './render.js'
-import { CliError, type CommandContext, exitCodes, isSdkError } from '@debusine-ts/client/command-line'
-
-/** The exit code a finished work request stands for (documented in the README). */
-export function exitCodeOf(request: Pick<WorkRequest, 'status' | 'result'>): number {
-  if (request.status === WorkRequestStatus.ABORTED) return exitCodes.aborted
-  switch (request.result) {
-    case WorkRequestResult.SUCCESS:
-    case WorkRequestResult.SKIPPED:
-      return exitCodes.success
-    case WorkRequestResult.ERROR:
-      return exitCodes.error
-    case WorkRequestResult.FAILURE:
-    case WorkRequestResult.TEMPORARY_FAILURE:
-    case WorkRequestResult.NONE:
-    default:
-      return exitCodes.failure
-  }
-}
+import {
+  CliError,
+  type CommandContext,
+  exitCodes,
+  isSdkError,
+  workRequestExitCode,
+} from '@debusine-ts/client/command-line'
 
 /**
  * Follow a work request until it is completed or aborted, at most `seconds`: the
@@ -68,7 +51,7 @@ export async function follow(
     yaml: shapeLikePython(final, pythonShapes.workRequest),
     human: () => workRequestFields(final, client.webuiUrl(final.url)),
   })
-  return exitCodeOf(final)
+  return workRequestExitCode(final)
 }
 
 /** Print a work request as `create` and `workflow start` do, or follow it with `--wait`. */
@@ -86,5 +69,4 @@ export async function printStarted(
     yaml: shapeLikePython(request, pythonShapes.workRequest),
     human: () => workRequestFields(request, client.webuiUrl(request.url)),
   })
-  return undefined
 }

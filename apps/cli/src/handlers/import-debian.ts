@@ -8,7 +8,7 @@ import type { CommandContext } from '@debusine-ts/client/command-line'
 export async function importDebian(
   context: CommandContext,
   values: { upload: string; workspace: string | undefined; expireAt: string | undefined; noResume: boolean },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const { UploadJournal } = await import('@debusine-ts/client')
   const journal = new UploadJournal({ directory: UploadJournal.defaultDirectory(context.io.env) })
@@ -33,5 +33,4 @@ export async function importDebian(
     summary.relates_to = related.map((each) => ({ artifact_id: each.id }))
   }
   context.print({ json: summary })
-  return undefined
 }

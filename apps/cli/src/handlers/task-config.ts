@@ -21,7 +21,7 @@ function notARepository(directory: string, cause: unknown): CliError {
 export async function pull(
   context: CommandContext,
   values: { collection: string | undefined; workspace: string | undefined; workdir: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const directory = workdir(context, values.workdir)
   const { TaskConfigurationRepository } = await import('@debusine-ts/client')
@@ -54,14 +54,13 @@ export async function pull(
       },
     })
   }
-  return undefined
 }
 
 /** `task-config push`: replace the collection's items with the repository's entries. */
 export async function push(
   context: CommandContext,
   values: { workdir: string | undefined; dryRun: boolean; force: boolean },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const dryRun = values.dryRun
   const directory = workdir(context, values.workdir)
@@ -86,5 +85,4 @@ export async function push(
     const { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } = result
     context.print({ json: { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } })
   }
-  return undefined
 }

@@ -12,7 +12,7 @@ import type { CommandContext } from '@debusine-ts/client/command-line'
 export async function sign(
   context: CommandContext,
   values: { id: number; localFile: string | undefined; debsignArguments: string[] },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const { workRequest } = await client.debian.signUpload(values.id, {
     signer: debsign({ args: values.debsignArguments, env: context.io.env, stdio: 'inherit' }),
@@ -25,5 +25,4 @@ export async function sign(
     yaml: shapeLikePython(workRequest, pythonShapes.workRequest),
     human: () => workRequestFields(workRequest, client.webuiUrl(workRequest.url)),
   })
-  return undefined
 }

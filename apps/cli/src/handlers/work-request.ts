@@ -14,7 +14,7 @@ import {
 } from '@debusine-ts/client/command-line'
 
 /** `work-request list`. */
-export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
+export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
   const client = await context.client()
   // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
   await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, {
@@ -22,11 +22,10 @@ export async function list(context: CommandContext, { limit }: { limit: number }
     yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
     human: workRequestTable,
   })
-  return undefined
 }
 
 /** `work-request show`: the work request and the artifacts it produced. */
-export async function show(context: CommandContext, { id }: { id: number }): Promise<undefined> {
+export async function show(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
   const artifacts: Artifact[] = []
@@ -46,7 +45,6 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
         artifacts.map((artifact) => `${artifact.id} ${artifact.category}`),
       ),
   })
-  return undefined
 }
 
 /** `work-request create`. */
@@ -95,7 +93,7 @@ export async function create(
 export async function manage(
   context: CommandContext,
   { id, setPriorityAdjustment: adjustment }: { id: number; setPriorityAdjustment: number | undefined },
-): Promise<undefined> {
+): Promise<void> {
   if (adjustment === undefined) {
     throw new CliError('no changes specified', { hint: 'Give --set-priority-adjustment N.' })
   }
@@ -104,23 +102,20 @@ export async function manage(
     signal: context.signal,
   })
   if (context.format === 'json') context.print({ json: request })
-  return undefined
 }
 
 /** `work-request retry`. */
-export async function retry(context: CommandContext, { id }: { id: number }): Promise<undefined> {
+export async function retry(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.retry(id, { signal: context.signal })
   if (context.format === 'json') context.print({ json: request })
-  return undefined
 }
 
 /** `work-request abort`. */
-export async function abort(context: CommandContext, { id }: { id: number }): Promise<undefined> {
+export async function abort(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.abort(id, { signal: context.signal })
   if (context.format === 'json') context.print({ json: request })
-  return undefined
 }
 
 /** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
@@ -137,7 +132,7 @@ async function printRequest(context: CommandContext, request: WorkRequest): Prom
 export async function unblock(
   context: CommandContext,
   values: { id: number; accept: boolean; reject: boolean; notes: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   if (values.accept && values.reject) {
     throw new UsageError('argument --reject: not allowed with argument --accept', context.path)
   }
@@ -150,14 +145,13 @@ export async function unblock(
     context,
     await client.workRequests.unblock(values.id, { action, notes: values.notes }, { signal: context.signal }),
   )
-  return undefined
 }
 
 /** `work-request confirm`: the answer to a Wait/confirm task. */
 export async function confirm(
   context: CommandContext,
   values: { id: number; deny: boolean; comment: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   await printRequest(
     context,
@@ -167,7 +161,6 @@ export async function confirm(
       { signal: context.signal },
     ),
   )
-  return undefined
 }
 
 /** `work-request watch`: follow until completion; the exit code comes from the result. */

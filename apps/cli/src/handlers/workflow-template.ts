@@ -65,7 +65,7 @@ export async function create(
     priority: number | undefined
     data: string
   },
-): Promise<undefined> {
+): Promise<void> {
   const data = await context.readData(values.data)
   checkKeys(data)
   const client = await context.client()
@@ -79,20 +79,19 @@ export async function create(
       restricted: (data.restricted ?? false) as boolean,
       priority: values.priority ?? 0,
     },
-    { workspace: await context.workspace(values.workspace), signal: context.signal },
+    await context.inWorkspace(values.workspace),
   )
   printTemplate(context, template)
-  return undefined
 }
 
 /** `workflow-template list`. */
 export async function list(
   context: CommandContext,
   values: { workspace: string | undefined },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   const templates = await client.workflowTemplates
-    .list({ workspace: await context.workspace(values.workspace), signal: context.signal })
+    .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
   context.print({
     json: templates,
@@ -109,20 +108,15 @@ export async function list(
         ]),
       ),
   })
-  return undefined
 }
 
 /** `workflow-template show`. */
-export async function show(context: CommandContext, values: TemplateArguments): Promise<undefined> {
+export async function show(context: CommandContext, values: TemplateArguments): Promise<void> {
   const client = await context.client()
   printTemplate(
     context,
-    await client.workflowTemplates.get(key(values), {
-      workspace: await context.workspace(values.workspace),
-      signal: context.signal,
-    }),
+    await client.workflowTemplates.get(key(values), await context.inWorkspace(values.workspace)),
   )
-  return undefined
 }
 
 /** `workflow-template manage`: rename, priority, and the keys given in `--data`. */
@@ -133,42 +127,34 @@ export async function manage(
     data: string | undefined
     rename: string | undefined
   },
-): Promise<undefined> {
+): Promise<void> {
   const data = await context.readData(values.data)
   checkKeys(data)
   const client = await context.client()
-  const workspace = await context.workspace(values.workspace)
-  const current = await client.workflowTemplates.get(key(values), { workspace, signal: context.signal })
+  const inWorkspace = await context.inWorkspace(values.workspace)
+  const current = await client.workflowTemplates.get(key(values), inWorkspace)
   const updated: WorkflowTemplate = { ...current, ...(data as Partial<WorkflowTemplate>) }
   if (values.rename !== undefined) updated.name = values.rename
   if (values.priority !== undefined) updated.priority = values.priority
-  printTemplate(
-    context,
-    await client.workflowTemplates.update(updated, { workspace, signal: context.signal }),
-  )
-  return undefined
+  printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
 }
 
 /** `workflow-template delete`. */
-export async function remove(context: CommandContext, values: TemplateArguments): Promise<undefined> {
+export async function remove(context: CommandContext, values: TemplateArguments): Promise<void> {
   const client = await context.client()
-  await client.workflowTemplates.delete(key(values), {
-    workspace: await context.workspace(values.workspace),
-    signal: context.signal,
-  })
+  await client.workflowTemplates.delete(key(values), await context.inWorkspace(values.workspace))
   context.feedback('Workflow template deleted.')
   if (context.format === 'json') context.print({ json: { result: 'success' } })
-  return undefined
 }
 
 /**
  * `workflow-template edit`: the four data keys in the editor (all four required); the
  * template is changed only if they changed. On a terminal only.
  */
-export async function edit(context: CommandContext, values: TemplateArguments): Promise<undefined> {
+export async function edit(context: CommandContext, values: TemplateArguments): Promise<void> {
   const client = await context.client()
-  const workspace = await context.workspace(values.workspace)
-  const current = await client.workflowTemplates.get(key(values), { workspace, signal: context.signal })
+  const inWorkspace = await context.inWorkspace(values.workspace)
+  const current = await client.workflowTemplates.get(key(values), inWorkspace)
   const before = Object.fromEntries(dataKeys.map((name) => [name, current[name]]))
   const edited = await editText(context.io, stringify(before))
   let data: unknown
@@ -187,12 +173,8 @@ export async function edit(context: CommandContext, values: TemplateArguments): 
   if (isDeepStrictEqual(record, before)) {
     context.feedback('No changes.')
     printTemplate(context, current)
-    return undefined
+    return
   }
   const updated: WorkflowTemplate = { ...current, ...(record as Partial<WorkflowTemplate>) }
-  printTemplate(
-    context,
-    await client.workflowTemplates.update(updated, { workspace, signal: context.signal }),
-  )
-  return undefined
+  printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
 }

@@ -4,14 +4,13 @@ import { printStarted } from './follow.js'
 import type { CommandContext } from '@debusine-ts/client/command-line'
 
 /** `workflow list`: root workflows, newest first. */
-export async function list(context: CommandContext, { limit }: { limit: number }): Promise<undefined> {
+export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
   const client = await context.client()
   await context.printList(client.workflows.list({}, { signal: context.signal }), limit, {
     json: (workflow) => workflow,
     yaml: (workflow) => shapeLikePython(workflow, pythonShapes.workRequest),
     human: workRequestTable,
   })
-  return undefined
 }
 
 /** `workflow start`: from a template, or a workflow task with `--no-template`. */

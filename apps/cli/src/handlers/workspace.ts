@@ -60,7 +60,7 @@ export async function inheritance(
     set: string[] | undefined
     edit: boolean
   },
-): Promise<undefined> {
+): Promise<void> {
   const client = await context.client()
   // As the Python client: the (deprecated) positional wins over --workspace.
   const workspace = await context.workspace(values.workspaceArgument ?? values.workspace)
@@ -95,5 +95,4 @@ export async function inheritance(
     result = await withYamlFailure(io, () => apply(chain), 'Error setting inheritance:')
   }
   context.print({ json: result, yaml: { links: result.links, chain: result.chain.map(plain) } })
-  return undefined
 }

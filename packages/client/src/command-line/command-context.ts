@@ -60,6 +60,8 @@ export interface CommandContext {
   client(): Promise<DebusineClient>
   /** The workspace given, else the server's default workspace. */
   workspace(given: string | undefined): Promise<string>
+  /** The options of a call in a workspace: the one given (else the default) and {@link signal}. */
+  inWorkspace(given: string | undefined): Promise<{ workspace: string; signal: AbortSignal }>
   /**
    * The YAML mapping of `--data`: from the file, or stdin when `-`; `{}` when not given or
    * when stdin is empty.

@@ -143,6 +143,10 @@ export function createContext(settings: ContextSettings): CommandContext {
     server,
     client,
     workspace: async (given) => given ?? (await server()).defaultWorkspace,
+    inWorkspace: async (given) => ({
+      workspace: given ?? (await server()).defaultWorkspace,
+      signal: settings.signal,
+    }),
     readData: async (source) => {
       if (source === undefined) return {}
       if (source === '-') dataFromStdin = true

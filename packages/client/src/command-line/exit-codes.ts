@@ -1,3 +1,5 @@
+import { WorkRequestResult, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
+
 /**
  * The exit codes of the suite's programs (the `debusine-ts` CLI and `debusine-ts-daemon`).
  * 0-3 are the Python client's (CLI_REFERENCE §2), kept so scripts keep working: every
@@ -37,3 +39,23 @@ export const exitCodes = {
 
 /** One of {@link exitCodes}. */
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
+
+/**
+ * The exit code a finished work request stands for: 0 success or skipped, 10 failure, 11
+ * error, 12 aborted (`--wait`, `work-request watch`).
+ */
+export function workRequestExitCode(request: Pick<WorkRequest, 'status' | 'result'>): ExitCode {
+  if (request.status === WorkRequestStatus.ABORTED) return exitCodes.aborted
+  switch (request.result) {
+    case WorkRequestResult.SUCCESS:
+    case WorkRequestResult.SKIPPED:
+      return exitCodes.success
+    case WorkRequestResult.ERROR:
+      return exitCodes.error
+    case WorkRequestResult.FAILURE:
+    case WorkRequestResult.TEMPORARY_FAILURE:
+    case WorkRequestResult.NONE:
+    default:
+      return exitCodes.failure
+  }
+}

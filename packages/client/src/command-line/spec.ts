@@ -99,7 +99,7 @@ export type Values<Options extends OptionSpecs, Arguments extends ArgumentSpecs>
 } & { readonly [Key in keyof Arguments]: ArgumentValue<Arguments[Key]> }
 
 /** A command's handler: the exit code, or nothing for 0. */
-export type Handler<Context, V> = (context: Context, values: V) => Promise<number | undefined>
+export type Handler<Context, V> = (context: Context, values: V) => Promise<number | void>
 
 /** What every command declares, typed or not. */
 export interface CommandInfo<
@@ -166,7 +166,11 @@ export function commandDefiner<Context, Extra extends object = object>(): <
       const run = await definition.handler()
       // @NOTE the one place the parser's values meet their declared types: the parser
       // builds exactly one value per declared option and argument, of the declared kind.
-      return run(context, values as Values<typeof definition.options, typeof definition.arguments>)
+      const exitCode = await run(
+        context,
+        values as Values<typeof definition.options, typeof definition.arguments>,
+      )
+      return exitCode ?? undefined
     },
   })
 }
