@@ -1,4 +1,5 @@
-import { WorkRequestResult, WorkRequestStatus, type WorkRequest } from '@debusine-ts/models'
+// Only a type of models: the kit loads at every start of a program, models' schemas when needed.
+import type { WorkRequest } from '@debusine-ts/models'
 
 /**
  * The exit codes of the suite's programs (the `debusine-ts` CLI and `debusine-ts-daemon`).
@@ -45,16 +46,16 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
  * error, 12 aborted (`--wait`, `work-request watch`).
  */
 export function workRequestExitCode(request: Pick<WorkRequest, 'status' | 'result'>): ExitCode {
-  if (request.status === WorkRequestStatus.ABORTED) return exitCodes.aborted
+  if (request.status === 'aborted') return exitCodes.aborted
   switch (request.result) {
-    case WorkRequestResult.SUCCESS:
-    case WorkRequestResult.SKIPPED:
+    case 'success':
+    case 'skipped':
       return exitCodes.success
-    case WorkRequestResult.ERROR:
+    case 'error':
       return exitCodes.error
-    case WorkRequestResult.FAILURE:
-    case WorkRequestResult.TEMPORARY_FAILURE:
-    case WorkRequestResult.NONE:
+    case 'failure':
+    case 'temporary failure':
+    case '':
     default:
       return exitCodes.failure
   }
