@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
@@ -8,7 +9,18 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
   version: string
 }
 
-// The one test of the built binary (`pnpm --filter @debusine-ts/cli build` first).
+/** The chunks a chunk of the bundle imports statically (loaded with it), and itself. */
+function staticClosure(chunk: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(chunk)) return seen
+  seen.add(chunk)
+  const text = readFileSync(join(dirname(bin), chunk), 'utf8')
+  for (const [, imported] of text.matchAll(/^(?:import|} from|export .* from) ?.*"\.\/([^"]+\.js)";$/gm)) {
+    staticClosure(imported!, seen)
+  }
+  return seen
+}
+
+// The tests of the built binary (`pnpm --filter @debusine-ts/cli build` first).
 describe('the built debusine-ts binary', () => {
   it('prints its version and exits 0; an unknown command exits 2', () => {
     const version = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' })
@@ -16,5 +28,20 @@ describe('the built debusine-ts binary', () => {
     expect(version.stdout).toBe(`debusine-ts ${manifest.version}\n`)
     const unknown = spawnSync(process.execPath, [bin, 'frobnicate'], { encoding: 'utf8' })
     expect(unknown.status).toBe(2)
+  })
+
+  it('starts without loading the schema library: models and zod load with the command that needs them', () => {
+    const started = [...readFileSync(bin, 'utf8').matchAll(/await import\("\.\/([^"]+\.js)"\)/g)].map(
+      ([, chunk]) => chunk!,
+    )
+    // The kit and the runner with the command table: what `--help` or any command loads first.
+    expect(started.some((chunk) => chunk.startsWith('main-'))).toBe(true)
+    const loaded = new Set(started.flatMap((chunk) => [...staticClosure(chunk)]))
+    const withZod = [...loaded].filter((chunk) =>
+      readFileSync(join(dirname(bin), chunk), 'utf8').includes('node_modules/.pnpm/zod@'),
+    )
+    expect(withZod).toEqual([])
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })
+    expect(help.status, help.stderr).toBe(0)
   })
 })
