@@ -1,6 +1,6 @@
 /**
  * Recognise the suite's errors by the `Symbol.for` markers `SdkError` sets (the same test
- * as `X.isInstance`), so the CLI's error printer does not load the packages to print an
+ * as `X.isInstance`), so a program's error printer does not load the packages to print an
  * error.
  */
 export function isSdkError(value: unknown, errorName: string): boolean {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 
-/** A stream the CLI writes to. */
+/** A stream a program writes to. */
 export interface OutputStream {
   /** Write text (no newline is added). */
   write(text: string): unknown
@@ -10,7 +10,7 @@ export interface OutputStream {
   readonly columns?: number | undefined
 }
 
-/** Where the CLI reads and writes: the process, or buffers in tests. */
+/** Where a program reads and writes: the process, or buffers in tests. */
 export interface Io {
   readonly stdout: OutputStream
   readonly stderr: OutputStream

@@ -9,7 +9,7 @@ export interface Prompter {
   close(): void
 }
 
-/** A prompter over the CLI's stdin and stderr (an injected Io in tests). */
+/** A prompter over a program's stdin and stderr (an injected Io in tests). */
 export function prompter(io: Io): Prompter {
   const lines = createInterface({ input: io.stdin, terminal: false })
   const iterator = lines[Symbol.asyncIterator]()
