@@ -93,6 +93,10 @@ export {
   type CollectionRelationReplaceOptions,
 } from './resources/collection-relations.js'
 export {
+  applyRelationTargetChanges,
+  type RelationTargetChanges,
+} from './resources/relation-target-changes.js'
+export {
   CollectionRelationSchema,
   CollectionRelationEndSchema,
   CollectionRelationTargetsSchema,

@@ -7,6 +7,7 @@ import {
   type CollectionName,
 } from '@debusine-ts/models'
 import { parse, stringify } from 'yaml'
+import { applyRelationTargetChanges } from '@debusine-ts/client'
 import {
   CliError,
   type CommandContext,
@@ -125,42 +126,28 @@ export async function edit(
   const path = context.path
   const source = collectionName(values.source, 'FROM-NAME@CATEGORY', path)
   const type = relationType(values.type, 'TYPE', path)
-  const names = (option: 'set' | 'append' | 'prepend' | 'remove'): CollectionName[] =>
-    (values[option] ?? []).map((item) => collectionName(item, `--${option}`, path))
-  const given = {
+  const names = (option: 'set' | 'append' | 'prepend' | 'remove'): CollectionName[] | undefined =>
+    values[option]?.map((item) => collectionName(item, `--${option}`, path))
+  const changes = {
     set: names('set'),
     append: names('append'),
     prepend: names('prepend'),
     remove: names('remove'),
   }
   const editing = values.edit
-  if (
-    editing &&
-    [values.set, values.append, values.prepend, values.remove].some((list) => list !== undefined)
-  ) {
+  if (editing && Object.values(changes).some((list) => list !== undefined)) {
     throw new UsageError('--edit cannot be combined with --set, --append, --prepend or --remove', path)
   }
   const client = await context.client()
-  const workspace = await context.workspace(values.workspace)
-  const current = await client.collections.relations.getTargets(source, type, {
-    workspace,
-    signal: context.signal,
-  })
+  const inWorkspace = await context.inWorkspace(values.workspace)
+  const current = await client.collections.relations.getTargets(source, type, inWorkspace)
   const before = current.relations.map((relation) => ({
     name: relation.target_collection.name,
     category: relation.target_collection.category,
   }))
-  let targets = [...before]
-  if (editing) {
-    targets = parseEdited(await editText(context.io, stringify(before.map(text))), path)
-  } else {
-    if (values.set !== undefined) targets = [...given.set]
-    const present = (item: CollectionName): boolean => targets.some((target) => text(target) === text(item))
-    for (const item of given.append) if (!present(item)) targets.push(item)
-    for (const item of [...given.prepend].reverse()) if (!present(item)) targets.unshift(item)
-    const removed = new Set(given.remove.map(text))
-    targets = targets.filter((target) => !removed.has(text(target)))
-  }
+  const targets = editing
+    ? parseEdited(await editText(context.io, stringify(before.map(text))), path)
+    : applyRelationTargetChanges(before, changes)
   if (JSON.stringify(targets.map(text)) === JSON.stringify(before.map(text))) {
     // As the Python client: nothing is sent and nothing printed (but --json gets the targets).
     context.feedback('No changes.')
@@ -171,9 +158,8 @@ export async function edit(
     context.io,
     () =>
       client.collections.relations.replace(source, type, targets, {
-        workspace,
+        ...inWorkspace,
         ifMatch: current.etag ?? undefined,
-        signal: context.signal,
       }),
     'Error setting relation targets:',
   )
