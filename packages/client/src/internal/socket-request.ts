@@ -52,7 +52,7 @@ const READ_BUFFER_SIZE = 256 * 1024
  * chunk wakes this process, a wake-up the server's send pays for too. Reading then waits
  * {@link GATHER_MS} so the kernel gathers a larger read: 2,900 reads for 128 MiB instead of
  * 11,300, the server's HTTP workers spent 4-6 % less CPU on the archive and it arrived
- * 0.4-0.6 s sooner in 7.5-8.3 s (tooling/bench/README.md). A fast body fills the read
+ * 0.4-0.65 s sooner in 7.5-8.3 s (tooling/bench/README.md). A fast body fills the read
  * buffer and never waits.
  */
 const SHORT_READ = 64 * 1024
@@ -145,7 +145,6 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
         return false
       }
       if (!paused) {
-        // A short read of the body: let the next bytes gather in the kernel (see SHORT_READ).
         if (length >= SHORT_READ || head === undefined) return true
         gathering = setTimeout(() => socket.resume(), GATHER_MS)
         return false
