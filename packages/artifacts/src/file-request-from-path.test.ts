@@ -72,6 +72,31 @@ describe('fileRequestFromPath', () => {
     )
   })
 
+  it('stops mid-file when aborted, and the reused blocks then hash the next file right', async () => {
+    const first = join(directory, 'abort-mid.bin')
+    const second = join(directory, 'after-abort.bin')
+    await writeBigFile(first, 6)
+    await writeBigFile(second, 5)
+    const controller = new AbortController()
+    let checks = 0
+    const signal = new Proxy(controller.signal, {
+      get(target, property) {
+        // Aborted once two blocks were read.
+        if (property === 'throwIfAborted')
+          return () => {
+            checks += 1
+            if (checks === 3) controller.abort(new Error('stop'))
+            target.throwIfAborted()
+          }
+        const value: unknown = Reflect.get(target, property, target)
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value
+      },
+    })
+    await expect(fileRequestFromPath(first, { signal })).rejects.toThrow('stop')
+    const expected = execFileSync('sha256sum', [second], { encoding: 'utf8' }).split(' ')[0]
+    expect((await fileRequestFromPath(second)).checksums.sha256).toBe(expected)
+  })
+
   it('stops when aborted', async () => {
     const path = join(directory, 'abort.bin')
     await writeBigFile(path, 2)

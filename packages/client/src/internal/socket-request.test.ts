@@ -1,6 +1,6 @@
 /**
  * The download connection on loopback servers: plain and TLS, a body paused while the
- * sink catches up, a cut, an abort and a failing sink.
+ * sink catches up, one gathered while it trickles in, a cut, an abort and a failing sink.
  */
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
@@ -17,6 +17,8 @@ import { socketRequest, type BodySink } from './socket-request.js'
 
 const body = randomBytes(5 * 1024 * 1024 + 3)
 const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
+const TRICKLE_CHUNK = 4096
+const TRICKLE_BYTES = 100 * TRICKLE_CHUNK
 let scratch: string
 const servers: Server[] = []
 
@@ -48,6 +50,16 @@ const serveBody: RequestListener = (request, response) => {
     response.writeHead(200, { 'X-Token-Seen': String(request.headers.token) })
     for (let at = 0; at < body.length; at += 100_000) response.write(body.subarray(at, at + 100_000))
     response.end()
+  } else if (request.url === '/trickle') {
+    // Small writes a little apart, as the server's .tar.gz (with a length: one block per read).
+    response.writeHead(200, { 'Content-Length': String(TRICKLE_BYTES) })
+    let at = 0
+    const next = (): void => {
+      if (at >= TRICKLE_BYTES) return void response.end()
+      response.write(body.subarray(at, (at += TRICKLE_CHUNK)))
+      setTimeout(next, 1)
+    }
+    next()
   } else if (request.url === '/cut') {
     response.writeHead(200, { 'Content-Length': String(body.length) })
     response.write(body.subarray(0, 1_000_000), () => response.socket?.destroy())
@@ -80,6 +92,18 @@ describe('socketRequest', () => {
     expect(head?.headers.get('x-token-seen')).toBe('t')
     expect(digest(collected.bytes())).toBe(digest(body))
     expect(collected.pauses()).toBeGreaterThan(0)
+  })
+
+  it('gathers a body that trickles in into fewer, larger reads, every byte in order', async () => {
+    const origin = await listen(createHttpServer(serveBody), 'http')
+    const collected = collectingSink(Infinity)
+    let blocks = 0
+    const accept = collected.sink.accept
+    const sink = { ...collected.sink, accept: (block: Uint8Array) => (blocks++, accept(block)) }
+    await get(`${origin}/trickle`, sink, AbortSignal.timeout(30_000))
+    expect(digest(collected.bytes())).toBe(digest(body.subarray(0, TRICKLE_BYTES)))
+    // 100 writes 1 ms apart; read as they come, each would be a read and a block of its own.
+    expect(blocks).toBeLessThan(60)
   })
 
   it('reads a body over TLS', async () => {

@@ -46,6 +46,18 @@ export function ownConnectionsAllowed(): boolean {
 // One reused read buffer per connection: the body is never allocated block by block.
 const READ_BUFFER_SIZE = 256 * 1024
 
+/**
+ * A read of the body shorter than this says the bytes come slower than they are taken (the
+ * server gzips a `.tar.gz` at ~17 MiB/s and sends it in ~10 KiB chunks): read at once, every
+ * chunk wakes this process, a wake-up the server's send pays for too. Reading then waits
+ * {@link GATHER_MS} so the kernel gathers a larger read: 2,900 reads for 128 MiB instead of
+ * 11,300, the server's HTTP workers spent 4-6 % less CPU on the archive and it arrived
+ * 0.4-0.65 s sooner in 7.5-8.3 s (tooling/bench/README.md). A fast body fills the read
+ * buffer and never waits.
+ */
+const SHORT_READ = 64 * 1024
+const GATHER_MS = 3
+
 const SET_HERE = new Set(['host', 'connection', 'accept-encoding', 'content-length', 'transfer-encoding'])
 
 function requestBytes(input: SocketRequestInput, url: URL): Buffer {
@@ -103,9 +115,11 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
   let paused = false
   return new Promise((resolve, reject) => {
     let settled = false
+    let gathering: NodeJS.Timeout | undefined
     const finish = (error: Error | undefined): void => {
       if (settled) return
       settled = true
+      clearTimeout(gathering)
       input.signal.removeEventListener('abort', onAbort)
       socket.destroy()
       if (error === undefined) resolve(head)
@@ -130,7 +144,11 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
         finish(undefined)
         return false
       }
-      if (!paused) return true
+      if (!paused) {
+        if (length >= SHORT_READ || head === undefined) return true
+        gathering = setTimeout(() => socket.resume(), GATHER_MS)
+        return false
+      }
       paused = false
       input.sink.drained().then(
         () => socket.resume(),
