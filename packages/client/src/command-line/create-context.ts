@@ -132,6 +132,8 @@ export function createContext(settings: ContextSettings): CommandContext {
         env: io.env,
       }),
     ))
+  const workspace = async (given: string | undefined): Promise<string> =>
+    given ?? (await server()).defaultWorkspace
   const client = (): Promise<DebusineClient> =>
     (clientPromise ??= server().then((configured) => newClient(settings, configured)))
   return {
@@ -142,11 +144,8 @@ export function createContext(settings: ContextSettings): CommandContext {
     signal: settings.signal,
     server,
     client,
-    workspace: async (given) => given ?? (await server()).defaultWorkspace,
-    inWorkspace: async (given) => ({
-      workspace: given ?? (await server()).defaultWorkspace,
-      signal: settings.signal,
-    }),
+    workspace,
+    inWorkspace: async (given) => ({ workspace: await workspace(given), signal: settings.signal }),
     readData: async (source) => {
       if (source === undefined) return {}
       if (source === '-') dataFromStdin = true

@@ -4,7 +4,7 @@ import { parseCommandLine } from './parser.js'
 import type { ProgramInfo } from './program.js'
 import { resolveCommand } from './resolve-command.js'
 import type { OptionSpec, OptionSpecs } from './spec.js'
-import { commonOptions, globalOptions } from './standard-options.js'
+import { commonOptions } from './standard-options.js'
 
 /** What a command line asks for. */
 export type CommandLine =
@@ -42,12 +42,14 @@ function globalsFrom(values: Readonly<Record<string, unknown>>): GlobalOptions {
  * then `--json` and the global options, which debusine-ts also takes after the command
  * (matched only in full, so they never make an abbreviation of the Python CLI ambiguous).
  */
-function optionsOf(command: DeclaredCommand): { options: OptionSpecs; exactOptions: OptionSpecs } {
+function optionsOf(
+  program: ProgramInfo,
+  command: DeclaredCommand,
+): { options: OptionSpecs; exactOptions: OptionSpecs } {
   const names = (key: string, spec: OptionSpec): string[] =>
     spec.short === undefined ? [key] : [key, `-${spec.short}`]
   const taken = new Set(Object.entries(command.options).flatMap(([key, spec]) => names(key, spec)))
-  const all: OptionSpecs = globalOptions
-  const globals = Object.entries(all).filter(
+  const globals = Object.entries(program.globalOptions).filter(
     ([key, spec]) => key !== 'help' && key !== 'version' && !names(key, spec).some((name) => taken.has(name)),
   )
   return {
@@ -57,10 +59,11 @@ function optionsOf(command: DeclaredCommand): { options: OptionSpecs; exactOptio
 }
 
 /** The global options given before the command, for `--debug` when reading the rest fails. */
-export function leadingGlobals(argv: readonly string[]): GlobalOptions {
+export function leadingGlobals(program: ProgramInfo, argv: readonly string[]): GlobalOptions {
   try {
     return globalsFrom(
-      parseCommandLine(argv, { options: globalOptions, arguments: {}, subcommand: true, command: [] }).values,
+      parseCommandLine(argv, { options: program.globalOptions, arguments: {}, subcommand: true, command: [] })
+        .values,
     )
   } catch {
     return globalsFrom({})
@@ -78,14 +81,19 @@ export function readCommandLine(
   commands: readonly DeclaredCommand[],
   argv: readonly string[],
 ): CommandLine {
-  const top = parseCommandLine(argv, { options: globalOptions, arguments: {}, subcommand: true, command: [] })
+  const top = parseCommandLine(argv, {
+    options: program.globalOptions,
+    arguments: {},
+    subcommand: true,
+    command: [],
+  })
   if (top.stop === 'version') return { kind: 'version' }
   if (top.stop === 'help') return { kind: 'program-help' }
   const resolved = resolveCommand(program, commands, top.rest)
   if (resolved.kind === 'help') return { kind: 'group-help', group: resolved.group }
   const { command, tokens } = resolved
   const parsed = parseCommandLine(tokens, {
-    ...optionsOf(command),
+    ...optionsOf(program, command),
     arguments: command.arguments,
     command: command.path,
   })

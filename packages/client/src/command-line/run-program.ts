@@ -45,7 +45,7 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
   const controller = new AbortController()
   const signal = io.signal === undefined ? controller.signal : AbortSignal.any([io.signal, controller.signal])
   let format: OutputFormat = 'human'
-  let debug = leadingGlobals(argv).debug.length > 0
+  let debug = leadingGlobals(info, argv).debug.length > 0
   try {
     const line = readCommandLine(info, commands, argv)
     switch (line.kind) {
