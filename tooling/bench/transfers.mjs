@@ -3,7 +3,7 @@
 // the same protocol by hand (curl + openssl): upload (fresh random bytes every run), the
 // files downloaded and verified, and the .tar.gz (then the .tar.gz of 4 KiB: each tool's
 // fixed cost). Prints wall, CPU, peak RSS, the server's CPU and the ratio to the reference,
-// and (--flat) our peak RSS for a small and a big file.
+// and (--flat) the peak RSS of our CLI and of the library for a small and a big file.
 //
 //   node tooling/bench/transfers.mjs [--size-mib 1024] [--files 4] [--rounds 2]
 //        [--lines upload,download,tarball] [--tarball-mib 256] [--flat 64,4096] [--cli apps/cli/dist/bin.js]
@@ -280,9 +280,23 @@ for (const [line, byTool] of Object.entries(results)) {
   }
 }
 
+/** One file up and down again through the library in a process of its own: its peak RSS (MiB). */
+function libraryRun(path, keepMemoryFlat) {
+  const workspace = freshWorkspace('bench-flat')
+  const directory = mkdtempSync(join(scratch, 'out-'))
+  const script = join(repository, 'tooling/bench/lib/library-transfer.mjs')
+  const args = [script, ...(keepMemoryFlat ? ['--keep-memory-flat'] : []), apiUrl, token, scope, workspace]
+  const run = timed(process.execPath, [...args, path, directory])
+  rmSync(directory, { recursive: true, force: true })
+  return run.peakMib
+}
+
 if (flat !== '') {
-  console.log('\nflat memory: our peak RSS for one file of each size')
-  console.log('| size MiB | upload peak RSS MiB | download peak RSS MiB |\n|---|---|---|')
+  console.log('\nflat memory: peak RSS (MiB) for one file of each size')
+  console.log(
+    '| size MiB | CLI upload | CLI download | library up + down, Node defaults | library up + down, keepMemoryFlat |',
+  )
+  console.log('|---|---|---|---|---|')
   for (const mib of flat.split(',').map(Number)) {
     const workspace = freshWorkspace('bench-flat')
     const files = randomFiles(mib, 1)
@@ -303,10 +317,13 @@ if (flat !== '') {
       ],
       { serverRoot },
     )
-    rmSync(join(files[0], '..'), { recursive: true, force: true })
     const artifact = await artifactOf(artifactIdIn(up.stdout))
     const down = downloadRun('ours', artifact, workspace, false)
-    console.log(`| ${mib} | ${up.peakMib.toFixed(0)} | ${down.peakMib.toFixed(0)} |`)
+    const library = [libraryRun(files[0], false), libraryRun(files[0], true)]
+    rmSync(join(files[0], '..'), { recursive: true, force: true })
+    console.log(
+      `| ${mib} | ${up.peakMib.toFixed(0)} | ${down.peakMib.toFixed(0)} | ${library[0].toFixed(0)} | ${library[1].toFixed(0)} |`,
+    )
   }
 }
 rmSync(scratch, { recursive: true, force: true })

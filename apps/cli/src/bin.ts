@@ -18,8 +18,8 @@ if (argv.length === 1 && argv[0] === '--version') {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
-  const { keepWebAssemblyOnBaselineCompiler } = await import('@debusine-ts/client/command-line')
-  keepWebAssemblyOnBaselineCompiler()
+  const { keepMemoryFlat } = await import('@debusine-ts/client/command-line')
+  keepMemoryFlat()
   const { main } = await import('./main.js')
   const { processIo } = await import('@debusine-ts/client/command-line')
   process.exitCode = await main(argv, processIo(controller.signal))

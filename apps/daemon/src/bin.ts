@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { parseArguments } from './arguments.js'
 import { runDaemon } from './daemon.js'
-import { exitCodes, keepWebAssemblyOnBaselineCompiler } from '@debusine-ts/client/command-line'
+import { exitCodes, keepMemoryFlat } from '@debusine-ts/client/command-line'
 
-keepWebAssemblyOnBaselineCompiler()
+keepMemoryFlat()
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
