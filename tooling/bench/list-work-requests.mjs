@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, timed, option } from './lib/measure.mjs'
+import { median, readServerEnv, roundOrder, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const count = Number(option('count', '1000'))
@@ -147,7 +147,7 @@ const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
 for (let round = 0; round < rounds; round += 1) {
   // Rotate the order so that no tool always runs first (or right after another).
   const names = Object.keys(tools)
-  const order = names.slice(round % names.length).concat(names.slice(0, round % names.length))
+  const order = roundOrder(names, round)
   for (const name of order) {
     const run = tools[name]()
     if (run.items !== count) throw new Error(`${name} listed ${run.items} work requests, not ${count}`)

@@ -16,7 +16,7 @@ import { randomFillSync } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, timed, option } from './lib/measure.mjs'
+import { median, readServerEnv, roundOrder, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const sizeMib = Number(option('size-mib', '1024'))
@@ -219,12 +219,12 @@ const record = (line, tool, run) => {
   results[line] ??= Object.fromEntries(tools.map((name) => [name, []]))
   results[line][tool].push(run)
   process.stderr.write(
-    `${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s, ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`,
+    `${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s (system ${run.systemSeconds.toFixed(2)}), ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`,
   )
 }
 
 for (let round = 0; round < rounds; round += 1) {
-  const order = tools.slice(round % tools.length).concat(tools.slice(0, round % tools.length))
+  const order = roundOrder(tools, round)
   const workspace = freshWorkspace('bench-transfers')
   let uploaded
   for (const tool of order) {

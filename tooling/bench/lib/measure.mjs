@@ -36,7 +36,7 @@ export function serverCpuSeconds(serverRoot) {
 
 /**
  * Run a command under GNU time and measure it, and the server's CPU time meanwhile.
- * @returns {{ seconds: number, cpuSeconds: number, peakMib: number, serverCpuSeconds: number, stdout: string }}
+ * @returns {{ seconds: number, cpuSeconds: number, systemSeconds: number, peakMib: number, serverCpuSeconds: number, stdout: string }}
  */
 export function timed(command, args, { serverRoot, ...options } = {}) {
   const serverBefore = serverRoot === undefined ? 0 : serverCpuSeconds(serverRoot)
@@ -53,6 +53,7 @@ export function timed(command, args, { serverRoot, ...options } = {}) {
   return {
     seconds: Number(match[1]),
     cpuSeconds: Number(match[2]) + Number(match[3]),
+    systemSeconds: Number(match[3]),
     peakMib: Number(match[4]) / 1024,
     serverCpuSeconds: serverAfter - serverBefore,
     stdout: result.stdout,
@@ -70,4 +71,17 @@ export function median(values) {
 export function option(name, fallback, argv = process.argv.slice(2)) {
   const index = argv.indexOf(`--${name}`)
   return index === -1 ? fallback : argv[index + 1]
+}
+
+/**
+ * The order of the tools in round `round` (from 0): rotated each round, and reversed every
+ * other cycle of rotations, so that over 2 × tools.length rounds each tool runs after each
+ * other one equally often. Rotation alone puts the same tool after the same one in most
+ * rounds, and whatever one leaves behind (page cache, memory the machine must find again)
+ * then always lands on the same next tool.
+ */
+export function roundOrder(tools, round) {
+  const shift = round % tools.length
+  const rotated = tools.slice(shift).concat(tools.slice(0, shift))
+  return Math.floor(round / tools.length) % 2 === 0 ? rotated : rotated.reverse()
 }
