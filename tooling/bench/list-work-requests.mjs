@@ -145,7 +145,7 @@ const tools = {
 
 const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
 for (let round = 0; round < rounds; round += 1) {
-  // Rotate the order so that no tool always runs first (or right after another).
+  // No tool always runs first, or always right after the same other one (see roundOrder).
   const names = Object.keys(tools)
   const order = roundOrder(names, round)
   for (const name of order) {

@@ -16,7 +16,8 @@ import { setFlagsFromString } from 'node:v8'
  *
  * Transfers run at the same speed: they are bound by the wire and the disk, not by
  * JavaScript. For programs only: it changes V8 for the whole process, so a library must leave
- * this choice to its host. Call it first, before the program loads its modules.
+ * this choice to its host. Call it at start-up, before the first request (the CLI calls it
+ * once this kit is loaded, the daemon as its first statement).
  */
 export function keepMemoryFlat(): void {
   setFlagsFromString('--no-wasm-tier-up')
