@@ -78,6 +78,14 @@ describe('keepMemoryFlat', () => {
     expect(flat.after).toBeLessThanOrEqual(flat.before * 2)
   })
 
+  it("loads the built-ins a client uses before it changes V8's flags", () => {
+    // Built-ins loaded after a flag change are compiled from source (V8 refuses the code cache).
+    const loaded = `console.log(JSON.stringify(['NativeModule internal/deps/undici/undici', 'NativeModule tls']
+      .map((name) => process.moduleLoadList.includes(name))))`
+    expect(inFreshProcess<boolean[]>(false, loaded)).toEqual([false, false])
+    expect(inFreshProcess<boolean[]>(true, loaded)).toEqual([true, true])
+  })
+
   it("keeps hot JavaScript off V8's top tier", () => {
     const flags = ['--allow-natives-syntax', '--no-concurrent-recompilation']
     expect(inFreshProcess<{ topTier: boolean }>(false, hotFunction, flags).topTier).toBe(true)
