@@ -1,37 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { ftruncateSync, writeSync } from 'node:fs'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
 import type { BodySink } from './socket-request.js'
 
 /**
- * Bytes gathered before one write to disk. 1 MiB: writes of 4 MiB made the kernel spend
- * 1-3 s more system time per GiB once the page cache held recently read files (a 1 GiB
- * download after curl + openssl: 2.1-2.3 s at 1 MiB, 3.3-4.6 s at 4 MiB; 256 and 512 KiB
- * a little slower than 1 MiB). Full buffers are written while the next one fills; buffers
- * are reused, so a download of any size holds a few of them.
+ * Bytes per write to disk: 16 KiB, as curl writes. The kernel sizes the page cache's folios
+ * by the write: on this project's machine (a VM whose freed memory goes back to its host),
+ * larger folios came from memory the host had to fault in again, and a verified 1 GiB
+ * download spent 0.6-0.9 s of system time with 16 KiB writes, 0.7-1.9 s with 64 KiB and
+ * 2.2-3.2 s with 1 MiB (tooling/bench/README.md). The writes are synchronous, between two
+ * reads of the socket: a write into the page cache takes microseconds, less than a trip
+ * through Node's thread pool, and a disk that cannot keep up pauses the transfer itself
+ * (the kernel throttles the writer), the back-pressure a download needs.
  */
-const WRITE_BATCH_SIZE = 1024 * 1024
-/** Full buffers waiting for the disk beyond which the reader is asked to pause. */
-const MAX_QUEUED_BATCHES = 2
-/** Free full-size buffers kept for the next file: one download after another reuses them. */
-const freeBatches: Buffer[] = []
-const MAX_FREE_BATCHES = MAX_QUEUED_BATCHES + 2
+const WRITE_SIZE = 16 * 1024
+/** Bytes written between two calls of `onBytes`. */
+const REPORT_EVERY = 1024 * 1024
 
-function takeBatch(size: number): Buffer {
-  return (size === WRITE_BATCH_SIZE ? freeBatches.pop() : undefined) ?? Buffer.allocUnsafe(size)
-}
-
-function releaseBatch(buffer: Buffer): void {
-  if (buffer.length === WRITE_BATCH_SIZE && freeBatches.length < MAX_FREE_BATCHES) freeBatches.push(buffer)
-}
-
-/** Write every byte of `block` at `position` (a short write goes on where it stopped). */
-async function writeAll(handle: FileHandle, block: Uint8Array, position: number): Promise<void> {
+/** Write every byte of `block` at `position`, {@link WRITE_SIZE} at a time. */
+function writeAllSync(fd: number, block: Uint8Array, position: number): void {
   let at = 0
   while (at < block.length) {
-    const { bytesWritten } = await handle.write(block, at, block.length - at, position + at)
-    at += bytesWritten
+    at += writeSync(fd, block, at, Math.min(WRITE_SIZE, block.length - at), position + at)
   }
 }
 
@@ -75,12 +67,12 @@ export function destinationExists(
 }
 
 /**
- * A file being downloaded: bytes are hashed as they arrive and copied into reused buffers
- * that are written to a temporary file next to `destination` while the next one fills.
- * Bytes can be appended from several responses (a transfer resumed with `Range`): the hash
- * covers the whole file. {@link VerifiedFile.commit} checks the size and SHA-256, then
- * gives the file its final name, which must not exist; {@link VerifiedFile.discard}
- * removes it. An interrupted or wrong download never leaves a file under the final name.
+ * A file being downloaded: bytes are hashed and written to a temporary file next to
+ * `destination` as they arrive. Bytes can be appended from several responses (a transfer
+ * resumed with `Range`): the hash covers the whole file. {@link VerifiedFile.commit} checks
+ * the size and SHA-256, then gives the file its final name, which must not exist;
+ * {@link VerifiedFile.discard} removes it. An interrupted or wrong download never leaves a
+ * file under the final name.
  */
 export class VerifiedFile implements BodySink {
   readonly #input: WriteVerifiedInput
@@ -88,24 +80,14 @@ export class VerifiedFile implements BodySink {
   readonly #handle: FileHandle
   #hash = createHash('sha256')
   #written = 0
+  /** Bytes written since `onBytes` was last called. */
+  #unreported = 0
   #closed = false
-  /** The buffer being filled, and how much of it is. */
-  #filling: Buffer | undefined
-  #filled = 0
-  /** Where the next full buffer goes in the file. */
-  #position = 0
-  /** A small file needs no 1 MiB buffer. */
-  readonly #batchSize: number
-  #queued = 0
-  #writing: Promise<void> = Promise.resolve()
-  #writeFailure: { error: unknown } | undefined
 
   private constructor(input: WriteVerifiedInput, temporary: string, handle: FileHandle) {
     this.#input = input
     this.#temporary = temporary
     this.#handle = handle
-    const size = input.expected?.size ?? WRITE_BATCH_SIZE
-    this.#batchSize = Math.max(1, Math.min(WRITE_BATCH_SIZE, size))
   }
 
   /**
@@ -124,112 +106,50 @@ export class VerifiedFile implements BodySink {
     return new VerifiedFile(input, temporary, await open(temporary, 'wx'))
   }
 
-  /** Bytes received so far (hashed; on disk once {@link VerifiedFile.flush} resolved). */
+  /** Bytes written so far, all hashed: where a resumed transfer starts. */
   get written(): number {
     return this.#written
   }
 
-  /**
-   * Forget what was taken: the next bytes start the file again (a server that ignored
-   * `Range`). Writes already queued land first; the truncation is queued after them.
-   */
+  /** Forget what was taken: the next bytes start the file again (a server that ignored `Range`). */
   restart(): void {
+    ftruncateSync(this.#handle.fd, 0)
     this.#hash = createHash('sha256')
     this.#written = 0
-    this.#position = 0
-    this.#filled = 0
-    this.#chain(() => this.#handle.truncate(0))
   }
 
   /**
-   * Take the next bytes of the file, valid only during the call: they are hashed and copied.
-   * @returns `false` when the caller should wait for {@link VerifiedFile.drained}
-   * @throws the failure of an earlier write, or when the file grows past its announced size
+   * Take the next bytes of the file: they are written, then hashed, before this returns.
+   * @throws when writing fails (the bytes are then not counted), or when the file grows past its announced size
    */
-  accept(block: Uint8Array): boolean {
-    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
+  accept(block: Uint8Array): void {
     const { expected } = this.#input
     if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
     this.#input.signal?.throwIfAborted()
+    writeAllSync(this.#handle.fd, block, this.#written)
     // The archive itself is written unchecked: no hash to compute.
     if (expected !== undefined) this.#hash.update(block)
     this.#written += block.length
-    let at = 0
-    while (at < block.length) {
-      this.#filling ??= takeBatch(this.#batchSize)
-      const take = Math.min(block.length - at, this.#batchSize - this.#filled)
-      this.#filling.set(block.subarray(at, at + take), this.#filled)
-      this.#filled += take
-      at += take
-      if (this.#filled === this.#batchSize) this.#queueFilled()
-    }
-    return this.#queued < MAX_QUEUED_BATCHES
+    this.#unreported += block.length
+    if (this.#unreported >= REPORT_EVERY) this.#report()
   }
 
-  /** Resolves when fewer buffers wait for the disk; rejects when a write failed. */
-  async drained(): Promise<void> {
-    while (this.#queued >= MAX_QUEUED_BATCHES && this.#writeFailure === undefined) await this.#writing
-    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
-  }
-
-  /** Write what was taken so far; rejects when a write failed. */
-  async flush(): Promise<void> {
-    if (this.#filled > 0) this.#queueFilled()
-    await this.#writing
-    if (this.#writeFailure !== undefined) throw this.#writeFailure.error
-  }
-
-  /**
-   * Append the bytes of `source` (read to its end). When `source` fails, the bytes it gave
-   * before are still written, so that {@link VerifiedFile.written} is where to resume.
-   */
+  /** Append the bytes of `source` (read to its end). */
   async append(source: AsyncIterable<Uint8Array>): Promise<void> {
     try {
-      for await (const block of source) {
-        if (!this.accept(block)) await this.drained()
-      }
+      for await (const block of source) this.accept(block)
       this.#input.signal?.throwIfAborted()
     } finally {
-      // Bytes received before a failure are good: write them too, so a resume starts after them.
-      await this.flush().catch(() => undefined)
+      this.#report()
     }
-    await this.flush()
   }
 
-  /** Hand the buffer being filled to the writer; the writes run one after the other. */
-  #queueFilled(): void {
-    const buffer = this.#filling as Buffer
-    const length = this.#filled
-    const at = this.#position
-    this.#filling = undefined
-    this.#filled = 0
-    this.#position += length
-    this.#queued += 1
-    this.#chain(async () => {
-      await writeAll(this.#handle, buffer.subarray(0, length), at)
-      this.#input.onBytes?.(length)
-    })
-    // Written or skipped after a failure: either way the buffer is free again.
-    this.#writing = this.#writing.finally(() => {
-      this.#queued -= 1
-      releaseBatch(buffer)
-    })
-  }
-
-  /**
-   * Run `operation` on the file after those queued before it. The chain never rejects (a
-   * failure is kept and skips what follows), so that it cannot become an unhandled
-   * rejection while the next buffer fills.
-   */
-  #chain(operation: () => Promise<void>): void {
-    this.#writing = this.#writing.then(async () => {
-      if (this.#writeFailure !== undefined) return
-      try {
-        await operation()
-      } catch (error) {
-        this.#writeFailure = { error }
-      }
-    })
+  /** Tell `onBytes` about the bytes written since it was last called. */
+  #report(): void {
+    if (this.#unreported === 0) return
+    const bytes = this.#unreported
+    this.#unreported = 0
+    this.#input.onBytes?.(bytes)
   }
 
   #tooLong(): ArtifactDownloadError {
@@ -247,7 +167,7 @@ export class VerifiedFile implements BodySink {
    */
   async commit(): Promise<void> {
     const { artifactId, path, expected, destination } = this.#input
-    await this.flush()
+    this.#report()
     await this.#close()
     if (expected !== undefined) {
       const digest = this.#hash.digest('hex')
@@ -272,7 +192,6 @@ export class VerifiedFile implements BodySink {
   async #close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.#writing
     await this.#handle.close()
   }
 }

@@ -83,17 +83,12 @@ export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer
       else if (!continuesAt(head.status, head.headers.get('content-range'), offset)) file.restart()
       return answer.is === 'the-file'
     }
-    const accept = (block: Uint8Array): boolean => {
+    const accept = (block: Uint8Array): void => {
       wake()
-      return file.accept(block)
+      file.accept(block)
     }
-    try {
-      const sink = { accept, drained: () => file.drained() }
-      await socketRequest({ method: 'GET', url, headers, signal, onHead, sink })
-    } finally {
-      // What arrived before a cut is good: on disk before the next attempt resumes after it.
-      await file.flush().catch(() => undefined)
-    }
+    // Every block is on disk once taken: after a cut, the next attempt resumes after the last.
+    await socketRequest({ method: 'GET', url, headers, signal, onHead, sink: { accept } })
     return answer
   }
   const viaSocket = async (offset: number, signal: AbortSignal, wake: () => void): Promise<boolean> => {

@@ -30,12 +30,10 @@ export async function putOverOwnConnection(put: OwnConnectionPut): Promise<Respo
   const blocks: Uint8Array[] = []
   let kept = 0
   const sink = {
-    accept: (block: Uint8Array): boolean => {
+    accept: (block: Uint8Array): void => {
       if (kept + block.length <= MAX_ANSWER_BYTES) blocks.push(block.slice())
       kept += block.length
-      return true
     },
-    drained: () => Promise.resolve(),
   }
   let head: ResponseHead
   try {

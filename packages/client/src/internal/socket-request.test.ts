@@ -22,21 +22,11 @@ const TRICKLE_BYTES = 100 * TRICKLE_CHUNK
 let scratch: string
 const servers: Server[] = []
 
-/** A sink that keeps what it gets and asks for a pause every `pauseEvery` blocks. */
-function collectingSink(pauseEvery: number) {
+/** A sink that keeps what it gets. */
+function collectingSink() {
   const blocks: Buffer[] = []
-  let pauses = 0
-  const sink: BodySink = {
-    accept: (block) => {
-      blocks.push(Buffer.from(block))
-      return blocks.length % pauseEvery !== 0
-    },
-    drained: () => {
-      pauses += 1
-      return new Promise((resolve) => setImmediate(resolve))
-    },
-  }
-  return { sink, bytes: () => Buffer.concat(blocks), pauses: () => pauses }
+  const sink: BodySink = { accept: (block) => void blocks.push(Buffer.from(block)) }
+  return { sink, bytes: () => Buffer.concat(blocks) }
 }
 
 async function listen(server: Server, protocol: 'http' | 'https'): Promise<string> {
@@ -84,19 +74,18 @@ function get(url: string, sink: BodySink, signal: AbortSignal, onHead = () => tr
 }
 
 describe('socketRequest', () => {
-  it('reads a chunked body over plain HTTP, pausing when the sink asks', async () => {
+  it('reads a chunked body over plain HTTP', async () => {
     const origin = await listen(createHttpServer(serveBody), 'http')
-    const collected = collectingSink(3)
+    const collected = collectingSink()
     const head = await get(`${origin}/chunked`, collected.sink, AbortSignal.timeout(30_000))
     expect(head?.status).toBe(200)
     expect(head?.headers.get('x-token-seen')).toBe('t')
     expect(digest(collected.bytes())).toBe(digest(body))
-    expect(collected.pauses()).toBeGreaterThan(0)
   })
 
   it('gathers a body that trickles in into fewer, larger reads, every byte in order', async () => {
     const origin = await listen(createHttpServer(serveBody), 'http')
-    const collected = collectingSink(Infinity)
+    const collected = collectingSink()
     let blocks = 0
     const accept = collected.sink.accept
     const sink = { ...collected.sink, accept: (block: Uint8Array) => (blocks++, accept(block)) }
@@ -135,14 +124,14 @@ describe('socketRequest', () => {
     setDefaultCACertificates([...getCACertificates('default'), readFileSync(cert, 'utf8')])
     const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, serveBody)
     const origin = (await listen(server, 'https')).replace('127.0.0.1', 'localhost')
-    const collected = collectingSink(5)
+    const collected = collectingSink()
     await get(`${origin}/whole`, collected.sink, AbortSignal.timeout(30_000))
     expect(digest(collected.bytes())).toBe(digest(body))
   })
 
   it('fails with a ConnectionError when the body is cut, after passing on what came', async () => {
     const origin = await listen(createHttpServer(serveBody), 'http')
-    const collected = collectingSink(Infinity)
+    const collected = collectingSink()
     const error = await get(`${origin}/cut`, collected.sink, AbortSignal.timeout(30_000)).catch(
       (e: unknown) => e,
     )
@@ -154,7 +143,7 @@ describe('socketRequest', () => {
     const closed = createHttpServer()
     const origin = await listen(closed, 'http')
     await new Promise((resolve) => closed.close(resolve))
-    const error = await get(`${origin}/whole`, collectingSink(1).sink, AbortSignal.timeout(30_000)).catch(
+    const error = await get(`${origin}/whole`, collectingSink().sink, AbortSignal.timeout(30_000)).catch(
       (e: unknown) => e,
     )
     expect(ConnectionError.isInstance(error)).toBe(true)
@@ -170,7 +159,7 @@ describe('socketRequest', () => {
       setImmediate(() => controller.abort(reason))
       return true
     }
-    await expect(get(`${origin}/silent`, collectingSink(1).sink, controller.signal, onHead)).rejects.toBe(
+    await expect(get(`${origin}/silent`, collectingSink().sink, controller.signal, onHead)).rejects.toBe(
       reason,
     )
   })
@@ -182,7 +171,6 @@ describe('socketRequest', () => {
       accept: () => {
         throw full
       },
-      drained: async () => {},
     }
     await expect(get(`${origin}/whole`, sink, AbortSignal.timeout(30_000))).rejects.toBe(full)
   })

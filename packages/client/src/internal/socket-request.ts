@@ -6,12 +6,11 @@ import { HttpFramingError, HttpResponseReader, type ResponseHead } from './http-
 /** Where the body of the answer to a {@link socketRequest} goes. */
 export interface BodySink {
   /**
-   * Take a block, valid only during the call (it must be copied to be kept).
-   * @returns `false` when reading must pause until {@link BodySink.drained} resolves
+   * Take a block, valid only during the call (it must be copied to be kept). The socket is
+   * not read again before it returns, so a sink that writes synchronously holds the reading
+   * back as long as it needs; throwing ends the request with that error.
    */
-  accept: (block: Uint8Array) => boolean
-  /** Resolves when the sink can take more; rejects when it failed. */
-  drained: () => Promise<void>
+  accept: (block: Uint8Array) => void
 }
 
 /** A request body its owner writes to the connection. */
@@ -91,8 +90,7 @@ function openSocket(url: URL, onRead: (length: number, buffer: Uint8Array) => bo
 
 /**
  * Send a request over a socket of its own (`Connection: close`) and pass the body of the
- * answer to `sink` from one reused read buffer, pausing the socket while the sink catches
- * up. Node's fetch allocates every block it reads (and copies what it sends through web
+ * answer to `sink` from one reused read buffer. Node's fetch allocates every block it reads (and copies what it sends through web
  * streams); for a large transfer that costs CPU and, until the garbage collector runs,
  * tens of MiB.
  *
@@ -108,11 +106,8 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
       head = received
       return input.onHead(received)
     },
-    onBody: (block) => {
-      if (!input.sink.accept(block)) paused = true
-    },
+    onBody: (block) => input.sink.accept(block),
   })
-  let paused = false
   return new Promise((resolve, reject) => {
     let settled = false
     let gathering: NodeJS.Timeout | undefined
@@ -144,16 +139,8 @@ export function socketRequest(input: SocketRequestInput): Promise<ResponseHead |
         finish(undefined)
         return false
       }
-      if (!paused) {
-        if (length >= SHORT_READ || head === undefined) return true
-        gathering = setTimeout(() => socket.resume(), GATHER_MS)
-        return false
-      }
-      paused = false
-      input.sink.drained().then(
-        () => socket.resume(),
-        (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
-      )
+      if (length >= SHORT_READ || head === undefined) return true
+      gathering = setTimeout(() => socket.resume(), GATHER_MS)
       return false
     }
     const socket = openSocket(url, onRead)
