@@ -3,8 +3,8 @@ import { setFlagsFromString } from 'node:v8'
 /**
  * Node's built-ins a client program loads anyway, loaded before V8's flags change: V8 checks
  * Node's embedded code cache against its flags and compiles from source every built-in
- * loaded after a change (`artifact download` of a small artifact: 0.39 → 0.34 s, 40-50 ms
- * of CPU, tooling/bench/README.md). Reading the global `Headers` loads Node's fetch (undici,
+ * loaded after a change (`artifact download` of a small artifact: 0.39 → 0.34 s, 30 ms
+ * less CPU, tooling/bench/README.md). Reading the global `Headers` loads Node's fetch (undici,
  * with the web streams and its own share of built-ins; `fetch` itself loads it at its first
  * call).
  */
@@ -31,8 +31,8 @@ const BUILT_INS_LOADED_FIRST = [
  * - JavaScript stops at V8's mid tier (Maglev, on by default from V8 12, Node 22): the top
  *   tier's compiler touches another ~5 MiB of Node's own code once a long run makes
  *   functions hot. Node 20's V8 has no mid tier on by default, so there the top tier stays:
- *   without it `work-request list --limit 1000` took 1.0-1.1 s of CPU instead of 0.72-0.76 s
- *   against an instant server (6 MiB less).
+ *   without it `work-request list --limit 1000` took 1.0-1.1 s instead of 0.72-0.76 s
+ *   against an instant server (0.84-0.88 s of CPU instead of 1.0-1.1; 6 MiB less).
  *
  * Transfers run at the same speed: they are bound by the wire and the disk, not by
  * JavaScript. For programs only: it changes V8 for the whole process, so a library must leave
