@@ -109,3 +109,15 @@ export function withQuery(url: string, query: QueryParameters | undefined): stri
   }
   return parsed.href
 }
+
+/**
+ * `url` (resolved against `origin`) as is when it is on `origin`, else its path and query on
+ * `origin`, so that a server's `next` URL cannot carry the token elsewhere; `onRebased` is
+ * told each URL it rebased.
+ */
+export function onOrigin(url: string, origin: string, onRebased: (href: string) => void): string {
+  const parsed = new URL(url, origin)
+  if (parsed.origin === origin) return parsed.href
+  onRebased(parsed.href)
+  return `${origin}${parsed.pathname}${parsed.search}`
+}

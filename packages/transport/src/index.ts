@@ -32,7 +32,7 @@ export {
   webuiUrl,
 } from './address.js'
 export { PagedList, type PageLoader, type ToArrayOptions } from './paged-list.js'
-export { parsePage, type Page } from './page.js'
+export { parsePage, type EnvelopeListener, type Page } from './page.js'
 export {
   defaultRetryDelays,
   isRepeatable,

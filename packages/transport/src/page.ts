@@ -17,6 +17,12 @@ export interface Page<T> {
   readonly count: number | undefined
 }
 
+/**
+ * Told a page's `next` URL and item count once its envelope is checked, before its items are
+ * validated (see `PageLoader`).
+ */
+export type EnvelopeListener = (next: string | null, itemCount: number) => void
+
 function optionalUrl(body: Record<string, unknown>, key: string, issues: ValidationIssue[]): string | null {
   const value = body[key]
   if (value === undefined || value === null) return null
@@ -25,14 +31,18 @@ function optionalUrl(body: Record<string, unknown>, key: string, issues: Validat
   return null
 }
 
+/** A page whose envelope is checked and whose items are still to validate. */
+export interface PageEnvelope extends Omit<Page<unknown>, 'items'> {
+  /** The items as the server sent them. */
+  readonly results: readonly unknown[]
+}
+
 /**
- * Check a page envelope (either style) and validate each item with `parseItem`.
+ * Check a page envelope (either style), leaving its items unvalidated.
  *
- * @param parseItem validates one item; throws `ResponseValidationError` on a bad one
- * @throws {ResponseValidationError} when the envelope or an item is invalid; item issue
- * paths start with `results.<index>`
+ * @throws {ResponseValidationError} when the envelope is invalid
  */
-export function parsePage<T>(url: string, body: unknown, parseItem: (item: unknown) => T): Page<T> {
+export function checkPageEnvelope(url: string, body: unknown): PageEnvelope {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ResponseValidationError(
       'Page',
@@ -53,7 +63,22 @@ export function parsePage<T>(url: string, body: unknown, parseItem: (item: unkno
     issues.push({ path: 'results', rule: 'invalid_type', message: 'expected an array' })
   }
   if (issues.length > 0) throw new ResponseValidationError('Page', issues, body)
-  const items = (results as unknown[]).map((item, index) => {
+  return {
+    url,
+    next,
+    previous,
+    count: typeof count === 'number' ? count : undefined,
+    results: results as unknown[],
+  }
+}
+
+/**
+ * Validate each item of a checked envelope with `parseItem`.
+ *
+ * @throws {ResponseValidationError} when an item is invalid; its issue paths start with `results.<index>`
+ */
+export function parsePageItems<T>(envelope: PageEnvelope, parseItem: (item: unknown) => T): Page<T> {
+  const items = envelope.results.map((item, index) => {
     try {
       return parseItem(item)
     } catch (error) {
@@ -68,5 +93,17 @@ export function parsePage<T>(url: string, body: unknown, parseItem: (item: unkno
       )
     }
   })
-  return { url, items, next, previous, count: typeof count === 'number' ? count : undefined }
+  const { url, next, previous, count } = envelope
+  return { url, items, next, previous, count }
+}
+
+/**
+ * Check a page envelope (either style) and validate each item with `parseItem`.
+ *
+ * @param parseItem validates one item; throws `ResponseValidationError` on a bad one
+ * @throws {ResponseValidationError} when the envelope or an item is invalid; item issue
+ * paths start with `results.<index>`
+ */
+export function parsePage<T>(url: string, body: unknown, parseItem: (item: unknown) => T): Page<T> {
+  return parsePageItems(checkPageEnvelope(url, body), parseItem)
 }

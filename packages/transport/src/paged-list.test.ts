@@ -1,10 +1,10 @@
 import { ResponseValidationError, ValidationError } from '@debusine-ts/models'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { sendJson, startServer, type LoopbackServer } from '../test/support/loopback-server.js'
 import { Transport } from './transport.js'
 import { PagedList } from './paged-list.js'
-import type { Page } from './page.js'
+import { checkPageEnvelope, parsePage, parsePageItems, type Page } from './page.js'
 
 const Item = z.object({ id: z.number() })
 
@@ -160,6 +160,35 @@ describe('PagedList', () => {
     expect(server.requests[1]?.url).toBe('/api/1.0/work-request/?cursor=x')
   })
 
+  it("requests the next page before validating the current page's items", async () => {
+    const events: string[] = []
+    const fetchPage = (input: RequestInfo | URL): Promise<Response> => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      const page = Number(url.searchParams.get('page') ?? '0')
+      events.push(`GET page ${page}`)
+      const next = page < 2 ? `${url.origin}${url.pathname}?page=${page + 1}` : null
+      const body = { next, previous: null, results: ids(page * 10, page * 10 + 2) }
+      return Promise.resolve(Response.json(body))
+    }
+    const Recorded = z.object({
+      id: z.number().refine((id) => events.push(`validate ${id}`) > 0),
+    })
+    const transport = new Transport({ apiUrl: 'http://debusine.invalid/api', fetch: fetchPage })
+    const items = await transport.list('/work-request/', Recorded).toArray({ limit: 100 })
+    expect(items.map((item) => item.id)).toEqual([0, 1, 10, 11, 20, 21])
+    expect(events).toEqual([
+      'GET page 0',
+      'GET page 1',
+      'validate 0',
+      'validate 1',
+      'GET page 2',
+      'validate 10',
+      'validate 11',
+      'validate 20',
+      'validate 21',
+    ])
+  })
+
   describe('read-ahead', () => {
     /** Three pages of ten, from a loader that records each call's URL and signal. */
     function recordedList(): { list: PagedList<number>; calls: { url: string; signal?: AbortSignal }[] } {
@@ -189,11 +218,109 @@ describe('PagedList', () => {
       expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-0', 'page-1'])
     })
 
+    /** Pages of ten that tell their envelope first, then wait for `validated` to resolve. */
+    function envelopeFirstList(pages: number): {
+      list: PagedList<number>
+      calls: { url: string; signal?: AbortSignal }[]
+      validate: (index: number, outcome?: Error) => void
+    } {
+      const calls: { url: string; signal?: AbortSignal }[] = []
+      const gates = new Map<number, (outcome?: Error) => void>()
+      const load = async (
+        url: string,
+        signal?: AbortSignal,
+        onEnvelope?: (next: string | null, itemCount: number) => void,
+      ): Promise<Page<number>> => {
+        calls.push({ url, signal })
+        const index = Number(url.slice(-1))
+        const next = index < pages - 1 ? `page-${index + 1}` : null
+        onEnvelope?.(next, 10)
+        const failure = await new Promise<Error | undefined>((resolve) => gates.set(index, resolve))
+        if (failure !== undefined) throw failure
+        const items = Array.from({ length: 10 }, (_, item) => index * 10 + item)
+        return { url, items, next, previous: null, count: undefined }
+      }
+      const validate = (index: number, outcome?: Error): void => gates.get(index)?.(outcome)
+      return { list: new PagedList(load, 'page-0'), calls, validate }
+    }
+
+    it('starts the next page once the envelope is known, before the items are validated', async () => {
+      const { list, calls, validate } = envelopeFirstList(3)
+      const iterator = list[Symbol.asyncIterator]()
+      const first = iterator.next()
+      await vi.waitFor(() => expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-1']))
+      validate(0)
+      expect((await first).value).toBe(0)
+      // The consumer is on page 0: page 2 waits until page 1 is the one awaited.
+      expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-1'])
+      for (let item = 1; item < 10; item += 1) await iterator.next()
+      const eleventh = iterator.next()
+      await vi.waitFor(() => expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-1', 'page-2']))
+      validate(1)
+      expect((await eleventh).value).toBe(10)
+      await iterator.return(undefined)
+      expect(calls[2]?.signal?.aborted).toBe(true)
+    })
+
+    it('reads no page beyond the limit from the envelope either', async () => {
+      const { list, calls, validate } = envelopeFirstList(3)
+      const taken = list.toArray({ limit: 10 })
+      await vi.waitFor(() => expect(calls).toHaveLength(1))
+      validate(0)
+      expect(await taken).toHaveLength(10)
+      expect(calls.map((call) => call.url)).toEqual(['page-0'])
+    })
+
+    it('throws a page that fails validation and aborts the page read ahead', async () => {
+      const { list, calls, validate } = envelopeFirstList(3)
+      const all = list.toArray({ limit: 100 })
+      await vi.waitFor(() => expect(calls).toHaveLength(2))
+      validate(0, new Error('page 0 is invalid'))
+      await expect(all).rejects.toThrow('page 0 is invalid')
+      expect(calls[1]?.signal?.aborted).toBe(true)
+    })
+
     it('aborts the page read ahead when the caller stops early', async () => {
       const { list, calls } = recordedList()
       for await (const item of list) if (item === 3) break
       expect(calls.map((call) => call.url)).toEqual(['page-0', 'page-1'])
       expect(calls[1]?.signal?.aborted).toBe(true)
     })
+  })
+})
+
+describe('parsePage', () => {
+  it('checks the envelope before the items, and validates them after', () => {
+    const envelope = checkPageEnvelope('page-0', { next: 'page-1', previous: null, results: [1, 2] })
+    expect(envelope).toMatchObject({ next: 'page-1', previous: null, count: undefined, results: [1, 2] })
+    expect(parsePageItems(envelope, (item) => Number(item) * 10).items).toEqual([10, 20])
+    expect(parsePage('page-0', { next: null, results: [1] }, Number)).toEqual({
+      url: 'page-0',
+      items: [1],
+      next: null,
+      previous: null,
+      count: undefined,
+    })
+  })
+
+  it('names the item of a page that fails validation', () => {
+    const envelope = checkPageEnvelope('page-0', { next: null, results: [1, 'two'] })
+    const parseItem = (item: unknown): number => {
+      if (typeof item !== 'number') {
+        throw new ResponseValidationError(
+          'Item',
+          [{ path: '', rule: 'invalid_type', message: 'a number' }],
+          item,
+        )
+      }
+      return item
+    }
+    expect(() => parsePageItems(envelope, parseItem)).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'results.1' })] }),
+    )
+  })
+
+  it('rejects an invalid envelope before any item', () => {
+    expect(() => checkPageEnvelope('page-0', { next: 3, results: [] })).toThrow(ResponseValidationError)
   })
 })

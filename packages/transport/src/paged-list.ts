@@ -1,8 +1,51 @@
 import { ValidationError } from '@debusine-ts/models'
-import type { Page } from './page.js'
+import type { EnvelopeListener, Page } from './page.js'
 
-/** Reads and validates the page at a URL; `signal` aborts a page read ahead and not needed. */
-export type PageLoader<T> = (url: string, signal?: AbortSignal) => Promise<Page<T>>
+/**
+ * Reads and validates the page at a URL; `signal` aborts a page read ahead and not needed.
+ * A loader that calls `onEnvelope` once the page's `next` URL and item count are known,
+ * before validating its items, lets the list start reading the next page meanwhile.
+ */
+export type PageLoader<T> = (
+  url: string,
+  signal?: AbortSignal,
+  onEnvelope?: EnvelopeListener,
+) => Promise<Page<T>>
+
+/** What a page's envelope says: the URL of the next page and how many items it holds. */
+interface Envelope {
+  next: string | null
+  itemCount: number
+}
+
+/** One page being read, and its envelope as soon as the loader (or the page) tells it. */
+class PageRead<T> {
+  readonly page: Promise<Page<T>>
+  #envelope: Envelope | undefined
+  #listener: ((envelope: Envelope) => void) | undefined
+
+  constructor(load: (onEnvelope: EnvelopeListener) => Promise<Page<T>>) {
+    this.page = load((next, itemCount) => this.#known({ next, itemCount }))
+    // A loader that does not tell the envelope: the page tells it. A failed read is thrown
+    // when awaited; unawaited (the caller stopped before it), it is moot.
+    this.page.then(
+      (page) => this.#known({ next: page.next, itemCount: page.items.length }),
+      () => undefined,
+    )
+  }
+
+  /** Call `then` once with the envelope: now if it is known, else as soon as it is. */
+  whenEnvelope(then: (envelope: Envelope) => void): void {
+    if (this.#envelope === undefined) this.#listener = then
+    else then(this.#envelope)
+  }
+
+  #known(envelope: Envelope): void {
+    if (this.#envelope !== undefined) return
+    this.#envelope = envelope
+    this.#listener?.(envelope)
+  }
+}
 
 /** Options of {@link PagedList.toArray}. */
 export interface ToArrayOptions {
@@ -76,25 +119,33 @@ export class PagedList<T> implements AsyncIterable<T> {
     }
   }
 
-  /** The pages, one read ahead while fewer than `limit` items were read. */
+  /**
+   * The pages, one read ahead while fewer than `limit` items were read. The read of the next
+   * page starts as soon as the current page's envelope is known, before its items are
+   * validated: on a long list that validation is off the path between two requests.
+   */
   async *#pagesHolding(limit: number): AsyncGenerator<Page<T>, void, undefined> {
     const ahead = new AbortController()
     const seen = new Set<string>([this.#firstUrl])
-    let pending: Promise<Page<T>> | undefined = this.#load(this.#firstUrl, ahead.signal)
+    const read = (url: string): PageRead<T> =>
+      new PageRead((onEnvelope) => this.#load(url, ahead.signal, onEnvelope))
+    let current: PageRead<T> | undefined = read(this.#firstUrl)
     let items = 0
     try {
-      while (pending !== undefined) {
-        const page: Page<T> = await pending
+      while (current !== undefined) {
+        let following: PageRead<T> | undefined
+        const before = items
+        current.whenEnvelope(({ next, itemCount }) => {
+          // @NOTE A server bug sending the same `next` again would otherwise loop forever.
+          if (next !== null && !seen.has(next) && before + itemCount < limit) {
+            seen.add(next)
+            following = read(next)
+          }
+        })
+        const page: Page<T> = await current.page
         items += page.items.length
-        pending = undefined
-        // @NOTE A server bug sending the same `next` again would otherwise loop forever.
-        if (page.next !== null && !seen.has(page.next) && items < limit) {
-          seen.add(page.next)
-          pending = this.#load(page.next, ahead.signal)
-          // Its failure is thrown when awaited; unawaited (the caller stopped), it is moot.
-          pending.catch(() => undefined)
-        }
         yield page
+        current = following
       }
     } finally {
       ahead.abort()

@@ -38,3 +38,16 @@ export async function pause(milliseconds: number, signal?: AbortSignal): Promise
     // Aborted: the caller looks at the signal.
   }
 }
+
+/**
+ * Resolve on the event loop's next turn, once every pending microtask has run: after the
+ * requests that code just started have gone out (`setImmediate` where there is one, else a
+ * zero timeout).
+ */
+export function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate
+  return new Promise((resolve) => {
+    if (immediate === undefined) setTimeout(resolve, 0)
+    else immediate(resolve)
+  })
+}

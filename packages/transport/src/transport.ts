@@ -7,13 +7,15 @@ import {
   versionedUrl,
   webuiUrl as buildWebuiUrl,
   websocketUrl as buildWebsocketUrl,
+  onOrigin,
 } from './address.js'
 import type { ApiError } from './errors/api-error.js'
 import { errorFromResponse } from './internal/error-from-response.js'
 import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
 import { ServerClock } from './server-clock.js'
-import { parsePage, type Page } from './page.js'
+import { checkPageEnvelope, parsePageItems, type EnvelopeListener, type Page } from './page.js'
+import { nextTurn } from './sleep.js'
 import { eitherSignal } from './internal/abort.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
@@ -277,31 +279,31 @@ export class Transport {
   ): PagedList<SchemaOutput<Schema>> {
     const model = options.model ?? 'item'
     const { timeout, maxRetries, headers } = options
-    const load = async (url: string, ahead?: AbortSignal): Promise<Page<SchemaOutput<Schema>>> => {
-      const target = this.#sameOriginPage(url)
+    const load = async (
+      url: string,
+      ahead?: AbortSignal,
+      onEnvelope?: EnvelopeListener,
+    ): Promise<Page<SchemaOutput<Schema>>> => {
+      const target = onOrigin(url, this.#origin, (next) => {
+        const rebased =
+          'The server sent a next-page URL on another origin; following its path on the API origin'
+        this.#logger.warn(rebased, { next: redactUrl(next), apiOrigin: this.#origin })
+      })
       const signal = eitherSignal(options.signal, ahead)
       const body = await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' })
       try {
-        return parsePage(target, body, (item) => parseResponse(model, schema, item))
+        const envelope = checkPageEnvelope(target, body)
+        if (onEnvelope !== undefined) {
+          onEnvelope(envelope.next, envelope.results.length)
+          // Validate once the next page's request, started by that call, has gone out.
+          await nextTurn()
+        }
+        return parsePageItems(envelope, (item) => parseResponse(model, schema, item))
       } catch (error) {
         throw this.#redacted(error)
       }
     }
     return new PagedList(load, this.url(path, options.query))
-  }
-
-  /** Keep a `next` URL as is, unless it leaves the API's origin: then rebase it (the token stays home). */
-  #sameOriginPage(url: string): string {
-    const parsed = new URL(url, this.#origin)
-    if (parsed.origin === this.#origin) return parsed.href
-    this.#logger.warn(
-      'The server sent a next-page URL on another origin; following its path on the API origin',
-      {
-        next: redactUrl(parsed.href),
-        apiOrigin: this.#origin,
-      },
-    )
-    return `${this.#origin}${parsed.pathname}${parsed.search}`
   }
 
   /** A validation error whose copy of the body no longer holds the token (if the server echoed it). */
