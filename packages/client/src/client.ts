@@ -2,13 +2,18 @@ import type { Transport } from '@debusine-ts/transport'
 import { DebusineClientCore, type ClientConfig } from './client-core.js'
 import type { ClientContext } from './client-context.js'
 import { DebianPackages } from './debian-import/debian-packages.js'
+import { readPageOverOwnConnection } from './internal/page-over-own-connection.js'
+import { ownConnectionsAllowed } from './internal/socket-request.js'
 import { Artifacts } from './resources/artifacts.js'
 import { TaskConfigurations } from './resources/task-configurations.js'
 
 /**
  * A client of one Debusine server: one namespace per resource, with uploads and downloads
  * of local files, the Debian import and the task configuration repository (Node only; a
- * browser bundle gets {@link DebusineClientCore} under this name).
+ * browser bundle gets {@link DebusineClientCore} under this name). Lists read their pages
+ * over kept-alive connections of their own (Node's `http`), which costs less per page than
+ * `fetch`; not when the config gives `fetch` or `pageReader`, nor when Node's fetch is told
+ * to use a proxy.
  *
  * @example
  * const client = new DebusineClient({
@@ -33,7 +38,7 @@ export class DebusineClient extends DebusineClientCore {
    *   settings; or an existing transport with a default workspace
    */
   constructor(config: ClientConfig | { transport: Transport; workspace?: string | undefined }) {
-    super(config)
+    super(withOwnPageReads(config))
     const context: ClientContext = { transport: this.transport, workspace: this.workspace }
     this.taskConfigurations = new TaskConfigurations(context)
     this.debian = new DebianPackages(context)
@@ -43,4 +48,10 @@ export class DebusineClient extends DebusineClientCore {
   protected override artifactsFor(context: ClientContext): Artifacts {
     return new Artifacts(context)
   }
+}
+
+/** `config` with the client's page reader for Node, where nothing asks otherwise. */
+function withOwnPageReads<Config extends ClientConfig | { transport: Transport }>(config: Config): Config {
+  if ('transport' in config || config.fetch !== undefined || 'pageReader' in config) return config
+  return ownConnectionsAllowed() ? { ...config, pageReader: readPageOverOwnConnection } : config
 }

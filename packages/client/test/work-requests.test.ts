@@ -12,6 +12,7 @@ import { AbortError, BadRequestError, NotFoundError, PermissionDeniedError } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
+import { createPendingWorkRequest } from './support/pending-work-request.js'
 import { WorkRequestWaitTimeoutError } from '../src/resources/work-request-wait-timeout-error.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 
@@ -24,15 +25,9 @@ function clientFor(workspaceName: string | undefined, token = realServer().token
   return new DebusineClient({ apiUrl: server.apiUrl, token, scope: server.scope, workspace: workspaceName })
 }
 
-/** A work request no worker of the test server can run: it stays pending until aborted. */
+/** A pending work request, aborted after the tests. */
 async function pendingRequest(): Promise<WorkRequest> {
-  const request = await client.workRequests.create({
-    task_name: 'mmdebstrap',
-    task_data: {
-      bootstrap_options: { architecture: 'amd64' },
-      bootstrap_repositories: [{ mirror: 'http://mirror.example/debian', suite: 'bookworm' }],
-    },
-  })
+  const request = await createPendingWorkRequest(client)
   toAbort.push(request.id)
   return request
 }

@@ -12,6 +12,8 @@ export type {
   ListOptions,
   QueryParameters,
   FetchFunction,
+  PageReader,
+  PageReadRequest,
   ResponseSchema,
   SchemaOutput,
 } from './transport-options.js'

@@ -1,3 +1,5 @@
+import { ValidationError } from '@debusine-ts/models'
+
 /**
  * Options every call of the suite takes as its last parameter.
  *
@@ -34,4 +36,23 @@ export function pickRequestOptions(options: RequestOptions | undefined): Request
   if (options?.maxRetries !== undefined) picked.maxRetries = options.maxRetries
   if (options?.headers !== undefined) picked.headers = options.headers
   return picked
+}
+
+/**
+ * `value` when it is a non-negative integer (or `Infinity` where allowed), for a count or
+ * duration option named `name`.
+ *
+ * @throws {ValidationError} naming the option, otherwise
+ */
+export function checkCount(name: string, value: number, allowInfinity: boolean): number {
+  if (!(value >= 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity)))) {
+    throw new ValidationError('RequestOptions', [
+      {
+        path: name,
+        rule: 'invalid_number',
+        message: `expected a non-negative integer, got ${String(value)}`,
+      },
+    ])
+  }
+  return value
 }

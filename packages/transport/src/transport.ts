@@ -1,5 +1,4 @@
-import { parseResponse, ResponseValidationError, ValidationError } from '@debusine-ts/models'
-import ky, { type KyInstance } from 'ky'
+import { parseResponse, ResponseValidationError } from '@debusine-ts/models'
 import {
   withQuery,
   normalizeApiUrl,
@@ -11,7 +10,7 @@ import {
 } from './address.js'
 import type { ApiError } from './errors/api-error.js'
 import { errorFromResponse } from './internal/error-from-response.js'
-import { releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
+import { createKy, releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
 import { ServerClock } from './server-clock.js'
 import { checkPageEnvelope, parsePageItems, type EnvelopeListener, type Page } from './page.js'
@@ -19,10 +18,12 @@ import { nextTurn } from './sleep.js'
 import { eitherSignal } from './internal/abort.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
+import { checkCount } from './request-options.js'
 import { defaultRetryDelays, isRepeatable, type RetryDelays } from './retry-policy.js'
 import type {
   JsonRequestOptions,
   ListOptions,
+  PageReader,
   QueryParameters,
   ResponseSchema,
   SchemaOutput,
@@ -38,29 +39,6 @@ const jsonAccept = 'application/json, application/problem+json;q=0.9'
 
 // Browsers refuse to let scripts set User-Agent: there we do not try.
 const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
-
-function checkCount(name: string, value: number, allowInfinity: boolean): number {
-  if (!(value >= 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity)))) {
-    throw new ValidationError('RequestOptions', [
-      {
-        path: name,
-        rule: 'invalid_number',
-        message: `expected a non-negative integer, got ${String(value)}`,
-      },
-    ])
-  }
-  return value
-}
-
-function createKy(config: TransportConfig): KyInstance {
-  return ky.create({
-    // @NOTE Retries, timeouts, redirects and error mapping are ours (see README): ky only sends.
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
-  })
-}
 
 function mediaTypeOf(response: Response): string {
   return response.headers.get('content-type') ?? 'no content type'
@@ -89,6 +67,7 @@ export class Transport {
   readonly #logger: Logger
   readonly #sender: Sender
   readonly #customFetch: boolean
+  readonly #pageReader: PageReader | undefined
   readonly #clock = new ServerClock()
 
   /**
@@ -102,6 +81,7 @@ export class Transport {
     this.#userAgent = config.userAgent ?? `debusine-ts/${VERSION}`
     this.#logger = config.logger ?? silentLogger
     this.#customFetch = config.fetch !== undefined
+    this.#pageReader = config.pageReader
     const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
     this.#sender = {
       ky: createKy(config),
@@ -290,7 +270,9 @@ export class Transport {
         this.#logger.warn(rebased, { next: redactUrl(next), apiOrigin: this.#origin })
       })
       const signal = eitherSignal(options.signal, ahead)
-      const body = await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' })
+      const body =
+        (await this.#readPage(target, headers, signal, timeout)) ??
+        (await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' }))
       try {
         const envelope = checkPageEnvelope(target, body)
         if (onEnvelope !== undefined) {
@@ -304,6 +286,21 @@ export class Transport {
       }
     }
     return new PagedList(load, this.url(path, options.query))
+  }
+
+  /** A page's body read by the configured {@link PageReader}; `undefined` leaves it to `#json`. */
+  async #readPage(
+    url: string,
+    extra: Readonly<Record<string, string>> | undefined,
+    signal: AbortSignal | undefined,
+    timeout: number | undefined,
+  ): Promise<unknown> {
+    if (this.#pageReader === undefined || signal?.aborted === true) return undefined
+    const headers = this.#headers(url, extra, jsonAccept)
+    this.#logger.debug(`GET ${redactUrl(url)}`, { route: 'page reader' })
+    const body = await this.#pageReader({ url, headers, signal, timeout: timeout ?? this.#sender.timeout })
+    if (body === undefined) this.#logger.debug(`GET ${redactUrl(url)}: read again through fetch`)
+    return body
   }
 
   /** A validation error whose copy of the body no longer holds the token (if the server echoed it). */

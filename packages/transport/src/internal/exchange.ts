@@ -1,5 +1,5 @@
 import { SdkError } from '@debusine-ts/models'
-import type { KyInstance } from 'ky'
+import ky, { type KyInstance } from 'ky'
 import { AbortError } from '../errors/abort-error.js'
 import type { ApiError } from '../errors/api-error.js'
 import { ConnectionError, TimeoutError } from '../errors/connection-error.js'
@@ -8,6 +8,7 @@ import { classifyNetworkFailure } from '../network-failure.js'
 import { redactUrl } from '../redact.js'
 import { redirectTarget } from '../redirect.js'
 import type { RequestOptions } from '../request-options.js'
+import type { TransportConfig } from '../transport-options.js'
 import { isRetryableStatus, parseRetryAfter, retryDelay, type RetryDelays } from '../retry-policy.js'
 import { sleep } from '../sleep.js'
 import { attemptSignal, type AttemptSignal } from './abort.js'
@@ -27,6 +28,17 @@ export interface Sender {
   headersFor: (url: string, extra: Headers) => Headers
   /** Called with the `Date` header of every answer (the server's clock). */
   noteServerDate: (date: string | null) => void
+}
+
+/** The ky instance of a transport: it only sends (retries, timeouts, redirects and errors are ours). */
+export function createKy(config: TransportConfig): KyInstance {
+  return ky.create({
+    // @NOTE Retries, timeouts, redirects and error mapping are ours (see README): ky only sends.
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
+  })
 }
 
 /** One request, possibly sent several times. */

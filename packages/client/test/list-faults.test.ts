@@ -1,0 +1,90 @@
+/**
+ * Lists against the real Debusine 0.16.2 server through the fault proxy: pages ride one
+ * kept-alive connection of the client's own, and a page whose answer fails there (a 503,
+ * a cut mid-body, a connection closed under the request) is read again, so the list comes
+ * out whole and in order. Every fate is fixed by the request's number.
+ */
+import { WorkRequestStatus } from '@debusine-ts/models'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startFaultProxy, type FaultProxy, type Fate } from '../../../tooling/fault-proxy/index.js'
+import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { DebusineClient } from '../src/index.js'
+import { createPendingWorkRequest } from './support/pending-work-request.js'
+
+// Three pages of the server's ten.
+const REQUESTS = 23
+/** Whether Node's fetch sent the request (it adds `Sec-Fetch-Mode`; the client's own connections do not). */
+const byFetch = (request: { headers: Readonly<Record<string, string>> }): boolean =>
+  'sec-fetch-mode' in request.headers
+let direct: DebusineClient
+let ids: number[] = []
+const proxies: FaultProxy[] = []
+
+function clientThrough(proxy: FaultProxy): DebusineClient {
+  const server = realServer()
+  return new DebusineClient({ apiUrl: proxy.url, token: server.token, scope: server.scope })
+}
+
+async function proxyWith(request: (number: number) => Fate): Promise<FaultProxy> {
+  const proxy = await startFaultProxy({
+    target: realServer().apiUrl,
+    seed: 23,
+    fates: { request: (context) => request(context.request) },
+  })
+  proxies.push(proxy)
+  return proxy
+}
+
+beforeAll(async () => {
+  const server = realServer()
+  const workspace = await freshWorkspace('lists')
+  direct = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
+  for (let index = 0; index < REQUESTS; index += 1) ids.push((await createPendingWorkRequest(direct)).id)
+  ids = ids.sort((a, b) => b - a)
+})
+
+afterEach(async () => {
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()))
+})
+
+afterAll(async () => {
+  for (const id of ids) {
+    const current = await direct.workRequests.get(id)
+    if (current.status === WorkRequestStatus.PENDING) await direct.workRequests.abort(id)
+  }
+})
+
+describe('lists through the fault proxy', () => {
+  it('read their pages over one kept-alive connection', async () => {
+    const proxy = await proxyWith(() => ({ kind: 'pass' }))
+    const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
+    expect(listed.map((item) => item.id)).toEqual(ids)
+    expect(proxy.counters.requests.map((request) => request.status)).toEqual([200, 200, 200])
+    expect(proxy.counters.connections).toHaveLength(1)
+    expect(proxy.counters.requests.map(byFetch)).toEqual([false, false, false])
+  })
+
+  it('read a page again after a 503, a cut mid-body or a connection closed under it', async () => {
+    const faults: Record<number, Fate> = {
+      1: { kind: 'reply', status: 503 },
+      3: { kind: 'cut', direction: 'down', afterBytes: 300 },
+      5: { kind: 'close' },
+    }
+    const proxy = await proxyWith((number) => faults[number] ?? { kind: 'pass' })
+    const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
+    expect(listed.map((item) => item.id)).toEqual(ids)
+    const requests = proxy.counters.requests
+    expect(requests.map((request) => request.fate)).toEqual(['reply', 'pass', 'cut', 'pass', 'close', 'pass'])
+    // The client's connection first, the transport's fetch for the page again.
+    expect(requests.map(byFetch)).toEqual([false, true, false, true, false, true])
+    // Each failed page was read again, the same page: three pages, each answered once in full.
+    const targets = requests.map((request) => request.target)
+    expect(new Set(targets).size).toBe(3)
+    for (let index = 0; index < 6; index += 2) expect(targets[index + 1]).toBe(targets[index])
+    expect(requests.filter((request) => request.answered).map((request) => request.target)).toEqual([
+      targets[1],
+      targets[3],
+      targets[5],
+    ])
+  })
+})
