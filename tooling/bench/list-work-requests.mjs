@@ -111,6 +111,9 @@ const itemsIn = (yaml) => yaml.split('\n').filter((line) => line.startsWith('- '
 
 await ensureWorkRequests()
 const config = configFile()
+// The Python CLI does not send a GET again when the server resets a kept-alive connection
+// (gunicorn recycling a worker): such a run fails, is counted, and runs again.
+const PYTHON = 'python debusine 0.16.2'
 const tools = {
   'debusine-ts': () => {
     const run = timed(
@@ -129,7 +132,7 @@ const tools = {
     )
     return { ...run, items: itemsIn(run.stdout) }
   },
-  'python debusine 0.16.2': () => {
+  [PYTHON]: () => {
     const run = timed(
       join(repository, 'tooling/real-server/debusine'),
       ['work-request', 'list', '--limit', String(count), '--yaml'],
@@ -143,13 +146,27 @@ const tools = {
   },
 }
 
+const pythonFailures = []
+
+function runOf(name) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return tools[name]()
+    } catch (error) {
+      if (name !== PYTHON || attempt === 3) throw error
+      pythonFailures.push(String(error.message).split('\n')[1] ?? String(error.message))
+      process.stderr.write(`${name} failed, again: ${pythonFailures.at(-1)}\n`)
+    }
+  }
+}
+
 const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
 for (let round = 0; round < rounds; round += 1) {
   // No tool always runs first, or always right after the same other one (see roundOrder).
   const names = Object.keys(tools)
   const order = roundOrder(names, round)
   for (const name of order) {
-    const run = tools[name]()
+    const run = runOf(name)
     if (run.items !== count) throw new Error(`${name} listed ${run.items} work requests, not ${count}`)
     results[name].push(run)
     process.stderr.write(`round ${round + 1}: ${name} ${run.seconds.toFixed(2)} s\n`)
@@ -172,3 +189,14 @@ const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× p
 console.log(`list ${count} work requests as YAML, median of ${rounds} interleaved rounds`)
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
+// Each round's ratio: the server's speed drifts between rounds more than within one.
+for (const [name, runs] of Object.entries(results)) {
+  const ratios = runs.map((run, round) => run.seconds / results['pager (reference)'][round].seconds)
+  const sorted = [...ratios].sort((a, b) => a - b)
+  console.log(
+    `${name} × pager per round: median ${median(ratios).toFixed(3)}, ` +
+      `${sorted[0].toFixed(2)}-${sorted.at(-1).toFixed(2)} (${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+  )
+}
+if (pythonFailures.length > 0)
+  console.log(`${PYTHON} failed ${pythonFailures.length} time(s), run again: ${pythonFailures.join('; ')}`)
