@@ -91,7 +91,7 @@ export class Transport {
       timeout: checkCount('timeout', config.timeout ?? defaultTimeoutMs, true),
       maxRetries: checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false),
       retryDelays,
-      headersFor: (url, extra) => this.#withCredentials(url, extra),
+      headersFor: (url, extra) => this.#setCredentials(url, new Headers(extra)),
       noteServerDate: (date) => this.#clock.note(date),
     }
   }
@@ -358,12 +358,11 @@ export class Transport {
     const headers = new Headers({ Accept: accept })
     if (!inBrowser) headers.set('User-Agent', this.#userAgent)
     for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value)
-    return this.#withCredentials(url, headers)
+    return this.#setCredentials(url, headers)
   }
 
-  /** Credentials go to the API's own origin only, whatever URL we were given or sent to. */
-  #withCredentials(url: string, base: Headers): Headers {
-    const headers = new Headers(base)
+  /** Credentials go to the API's own origin only, whatever URL we were given or sent to: set on `headers`. */
+  #setCredentials(url: string, headers: Headers): Headers {
     headers.delete('Token')
     headers.delete('X-Debusine-Scope')
     if (new URL(url).origin === this.#origin) {

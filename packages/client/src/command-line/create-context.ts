@@ -37,18 +37,26 @@ function readStream(stream: Io['stdin']): Promise<string> {
   })
 }
 
-/** Log lines on stderr: everything with `--debug http|all`, else warnings (not with --silent) and errors. */
-function stderrLogger(io: Io, global: GlobalOptions): Logger {
+/**
+ * Log lines on stderr, passed through `redacted`: everything with `--debug http|all`, else
+ * warnings (not with --silent) and errors. A quiet level is a no-op: what the transport logs
+ * per request is neither redacted nor formatted for nothing.
+ */
+function stderrLogger(io: Io, global: GlobalOptions, redacted: (logger: Logger) => Logger): Logger {
   const line =
     (level: string) =>
     (message: string, fields?: Readonly<Record<string, unknown>>): void => {
       io.stderr.write(`[${level}] ${message}${fields === undefined ? '' : ` ${JSON.stringify(fields)}`}\n`)
     }
+  const loud = redacted({
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warning'),
+    error: line('error'),
+  })
+  if (global.debug.includes('http') || global.debug.includes('all')) return loud
   const quiet = (): undefined => undefined
-  if (global.debug.includes('http') || global.debug.includes('all')) {
-    return { debug: line('debug'), info: line('info'), warn: line('warning'), error: line('error') }
-  }
-  return { debug: quiet, info: quiet, warn: global.silent ? quiet : line('warning'), error: line('error') }
+  return { ...loud, debug: quiet, info: quiet, ...(global.silent ? { warn: quiet } : {}) }
 }
 
 async function newClient(context: ContextSettings, settings: ConfiguredServer): Promise<DebusineClient> {
@@ -64,7 +72,7 @@ async function newClient(context: ContextSettings, settings: ConfiguredServer): 
     workspace: settings.defaultWorkspace,
     timeout: settings.timeoutMs,
     userAgent: context.userAgent,
-    logger: redactingLogger(stderrLogger(io, global), [settings.token]),
+    logger: stderrLogger(io, global, (logger) => redactingLogger(logger, [settings.token])),
   })
 }
 
