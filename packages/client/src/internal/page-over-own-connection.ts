@@ -18,11 +18,11 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1
 /**
  * Read a page of a list over a kept-alive connection of this module (Node's `http`), as
  * the {@link PageReader} of the client in Node. Between two pages a list waits on the
- * server, and on a machine that pages out idle memory, waking up through `fetch` costs 2-3
- * ms more per page than through `http` (1,000 work requests: 0.2-0.3 s;
- * tooling/bench/README.md). Resolves to the parsed body of a `200` answer, otherwise to
- * `undefined`, and the transport reads the page again its own way (retries, redirects,
- * errors): a GET of a page is safe to send twice.
+ * server, and waking up through `fetch` cost 1.2-2 ms more per page than through `http`
+ * on the real server (1,000 work requests: 0.1-0.2 s; tooling/bench/README.md, runs K-N).
+ * Resolves to the parsed body of a `200` answer, otherwise to `undefined`, and the
+ * transport reads the page again its own way (retries, redirects, errors): a GET of a page
+ * is safe to send twice.
  */
 export const readPageOverOwnConnection: PageReader = (page: PageReadRequest) =>
   new Promise((resolve) => {
