@@ -13,7 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, roundOrder, timed, option } from './lib/measure.mjs'
+import { median, readServerEnv, roundOrder, roundRatios, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const count = Number(option('count', '1000'))
@@ -173,7 +173,8 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 
-const reference = median(results['pager (reference)'].map((run) => run.seconds))
+const pagerRuns = results['pager (reference)']
+const reference = median(pagerRuns.map((run) => run.seconds))
 const rows = Object.entries(results).map(([name, runs]) => {
   const wall = median(runs.map((run) => run.seconds))
   return [
@@ -183,19 +184,18 @@ const rows = Object.entries(results).map(([name, runs]) => {
     median(runs.map((run) => run.peakMib)).toFixed(0),
     median(runs.map((run) => run.serverCpuSeconds)).toFixed(2),
     (wall / reference).toFixed(3),
+    median(roundRatios(runs, pagerRuns)).toFixed(3),
   ]
 })
-const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× pager']
+const header = ['tool', 'wall s', 'cpu s', 'peak RSS MiB', 'server cpu s', '× pager', 'median of per-round ×']
 console.log(`list ${count} work requests as YAML, median of ${rounds} interleaved rounds`)
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
 for (const row of rows) console.log(`| ${row.join(' | ')} |`)
-// Each round's ratio: the server's speed drifts between rounds more than within one.
 for (const [name, runs] of Object.entries(results)) {
-  const ratios = runs.map((run, round) => run.seconds / results['pager (reference)'][round].seconds)
-  const sorted = [...ratios].sort((a, b) => a - b)
   console.log(
-    `${name} × pager per round: median ${median(ratios).toFixed(3)}, ` +
-      `${sorted[0].toFixed(2)}-${sorted.at(-1).toFixed(2)} (${ratios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+    `${name} × pager per round: ${roundRatios(runs, pagerRuns)
+      .map((ratio) => ratio.toFixed(2))
+      .join(' ')}`,
   )
 }
 if (pythonFailures.length > 0)

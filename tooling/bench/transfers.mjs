@@ -16,7 +16,7 @@ import { randomFillSync } from 'node:crypto'
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, roundOrder, timed, option } from './lib/measure.mjs'
+import { median, readServerEnv, roundOrder, roundRatios, timed, option } from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const sizeMib = Number(option('size-mib', '1024'))
@@ -269,9 +269,7 @@ for (const [line, byTool] of Object.entries(results)) {
   ]
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
   for (const [tool, runs] of Object.entries(byTool)) {
-    // Within a round the tools ran minutes apart at most; between rounds the server's own
-    // time moves more (its gzip by ±6 %), so the ratio within each round is the steadier figure.
-    const perRound = median(runs.map((run, round) => run.seconds / byTool[reference[line]][round].seconds))
+    const perRound = median(roundRatios(runs, byTool[reference[line]]))
     const wall = median(runs.map((run) => run.seconds))
     const server = median(runs.map((run) => run.serverCpuSeconds))
     const spread =

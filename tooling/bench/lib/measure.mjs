@@ -67,6 +67,15 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/**
+ * Each round's ratio of `runs` to `referenceRuns` (the same rounds, in order). Within a round
+ * the tools ran minutes apart at most; between rounds the server's own time moves more, so
+ * these ratios are steadier than the ratio of the medians.
+ */
+export function roundRatios(runs, referenceRuns) {
+  return runs.map((run, round) => run.seconds / referenceRuns[round].seconds)
+}
+
 /** The value after `--NAME` on the command line, or `fallback`. */
 export function option(name, fallback, argv = process.argv.slice(2)) {
   const index = argv.indexOf(`--${name}`)
