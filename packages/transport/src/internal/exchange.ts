@@ -30,10 +30,9 @@ export interface Sender {
   noteServerDate: (date: string | null) => void
 }
 
-/** The ky instance of a transport: it only sends (retries, timeouts, redirects and errors are ours). */
+/** The ky instance of a transport: it only sends (retries, timeouts, redirects and errors are ours, see README). */
 export function createKy(config: TransportConfig): KyInstance {
   return ky.create({
-    // @NOTE Retries, timeouts, redirects and error mapping are ours (see README): ky only sends.
     retry: 0,
     timeout: false,
     throwHttpErrors: false,
