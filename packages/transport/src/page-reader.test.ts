@@ -2,7 +2,7 @@
  * A transport with a page reader: lists take their pages from it, with the transport's
  * headers, and read a page themselves (with retries and errors) when it declines.
  */
-import { ResponseValidationError } from '@debusine-ts/models'
+import { ResponseValidationError, ValidationError } from '@debusine-ts/models'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { sendJson, startServer, type LoopbackServer } from '../test/support/loopback-server.js'
@@ -86,5 +86,25 @@ describe('Transport with a page reader', () => {
     await expect(wrong.list('/work-request/', Item).toArray({ limit: 100 })).rejects.toBeInstanceOf(
       ResponseValidationError,
     )
+  })
+
+  it('refuses a bad timeout or retry count before the reader is asked', async () => {
+    const server = await cursorServer()
+    let asked = 0
+    const transport = new Transport({
+      apiUrl: server.apiUrl,
+      pageReader: () => {
+        asked += 1
+        return Promise.resolve(undefined)
+      },
+    })
+    await expect(
+      transport.list('/work-request/', Item, { timeout: -1 }).toArray({ limit: 5 }),
+    ).rejects.toThrow(ValidationError)
+    await expect(
+      transport.list('/work-request/', Item, { maxRetries: 1.5 }).toArray({ limit: 5 }),
+    ).rejects.toThrow(/maxRetries: expected a non-negative integer/)
+    expect(asked).toBe(0)
+    expect(server.requests).toHaveLength(0)
   })
 })

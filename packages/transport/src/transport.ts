@@ -271,7 +271,7 @@ export class Transport {
       })
       const signal = eitherSignal(options.signal, ahead)
       const body =
-        (await this.#readPage(target, headers, signal, timeout)) ??
+        (await this.#readPage(target, signal, options)) ??
         (await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' }))
       try {
         const envelope = checkPageEnvelope(target, body)
@@ -289,16 +289,14 @@ export class Transport {
   }
 
   /** A page's body read by the configured {@link PageReader}; `undefined` leaves it to `#json`. */
-  async #readPage(
-    url: string,
-    extra: Readonly<Record<string, string>> | undefined,
-    signal: AbortSignal | undefined,
-    timeout: number | undefined,
-  ): Promise<unknown> {
+  async #readPage(url: string, signal: AbortSignal | undefined, options: ListOptions): Promise<unknown> {
+    // Bad options fail as they would through `#send`, before anything is read.
+    const timeout = checkCount('timeout', options.timeout ?? this.#sender.timeout, true)
+    checkCount('maxRetries', options.maxRetries ?? this.#sender.maxRetries, false)
     if (this.#pageReader === undefined || signal?.aborted === true) return undefined
-    const headers = this.#headers(url, extra, jsonAccept)
+    const headers = this.#headers(url, options.headers, jsonAccept)
     this.#logger.debug(`GET ${redactUrl(url)}`, { route: 'page reader' })
-    const body = await this.#pageReader({ url, headers, signal, timeout: timeout ?? this.#sender.timeout })
+    const body = await this.#pageReader({ url, headers, signal, timeout })
     if (body === undefined) this.#logger.debug(`GET ${redactUrl(url)}: read again through fetch`)
     return body
   }
