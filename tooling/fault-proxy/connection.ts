@@ -48,6 +48,8 @@ export interface ProxyState {
 interface RequestState {
   record: RequestRecord
   fate: Fate
+  /** A `hold` fate was applied to the answer (it holds once). */
+  held?: boolean
 }
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -72,6 +74,10 @@ export class ProxiedConnection {
   #current: RequestState | undefined
   #onConnection = 0
   readonly #stalled = { up: false, down: false }
+  /** The server's bytes kept back by a `hold` fate, until it is released. */
+  #heldDown: Buffer[] | undefined
+  /** What the server's end or close does, kept back with its bytes. */
+  readonly #afterHeld: (() => void)[] = []
   #closed = false
 
   constructor(state: ProxyState, client: Socket) {
@@ -95,14 +101,18 @@ export class ProxiedConnection {
     client.on('data', (chunk: Buffer) => this.#fromClient(chunk))
     server.on('data', (chunk: Buffer) => this.#fromServer(chunk))
     client.on('end', () => server.end())
-    server.on('end', () => {
-      if (this.#state.http) this.#handleDown(this.#downFramer.finish())
-      if (!this.#closed) client.end()
-    })
+    server.on('end', () =>
+      this.#unlessHeld(() => {
+        if (this.#state.http) this.#handleDown(this.#downFramer.finish())
+        if (!this.#closed) client.end()
+      }),
+    )
     client.on('close', () => this.#kill(false))
-    server.on('close', () => {
-      if (!client.writableEnded) client.end()
-    })
+    server.on('close', () =>
+      this.#unlessHeld(() => {
+        if (!client.writableEnded) client.end()
+      }),
+    )
   }
 
   /** The server side; only a connection closed on accept has none, and it forwards nothing. */
@@ -257,6 +267,15 @@ export class ProxiedConnection {
 
   #fromServer(chunk: Buffer): void {
     if (this.#closed || this.#stalled.down) return
+    if (this.#heldDown !== undefined) {
+      this.#heldDown.push(chunk)
+      return
+    }
+    const awaited = this.#awaiting[0]
+    if (awaited?.fate.kind === 'hold' && awaited.held !== true) {
+      this.#hold(awaited, awaited.fate.until, chunk)
+      return
+    }
     if (!this.#state.http || this.#downFramer.tunnel) {
       const tunnel = this.#awaiting[0]
       if (tunnel !== undefined) tunnel.record.bodyBytesDown += chunk.length
@@ -264,6 +283,27 @@ export class ProxiedConnection {
       return
     }
     this.#handleDown(this.#downFramer.push(chunk))
+  }
+
+  /** Keep the server's bytes back from `chunk` on until `until` settles (the server paused meanwhile). */
+  #hold(request: RequestState, until: Promise<unknown>, chunk: Buffer): void {
+    request.held = true
+    this.#heldDown = [chunk]
+    this.#upstream.pause()
+    const release = (): void => {
+      const held = this.#heldDown ?? []
+      this.#heldDown = undefined
+      for (const bytes of held) this.#fromServer(bytes)
+      for (const action of this.#afterHeld.splice(0)) action()
+      this.#upstream.resume()
+    }
+    until.then(release, release)
+  }
+
+  /** Run `action` now, or after the bytes held back, when a `hold` keeps some. */
+  #unlessHeld(action: () => void): void {
+    if (this.#heldDown === undefined) action()
+    else this.#afterHeld.push(action)
   }
 
   #handleDown(events: FramerEvent[]): void {

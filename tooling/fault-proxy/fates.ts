@@ -18,6 +18,8 @@ export type Direction = 'up' | 'down'
  *   client gets no byte of the answer, then the connection closes.
  * - `reply` (requests only): the server never sees the request; the proxy answers
  *   `status` itself and closes the connection.
+ * - `hold` (requests only): the server's answer is kept back until `until` settles, then
+ *   forwarded whole: a slow answer, released by an event of the test instead of a timer.
  */
 export type Fate =
   | { kind: 'pass' }
@@ -26,6 +28,7 @@ export type Fate =
   | { kind: 'close'; reset?: boolean }
   | { kind: 'drop-response'; reset?: boolean }
   | { kind: 'reply'; status: number; body?: string }
+  | { kind: 'hold'; until: Promise<unknown> }
 
 /** What a connection fate is decided from. */
 export interface ConnectionContext {

@@ -205,6 +205,29 @@ describe('fault proxy', () => {
     expect(proxy.counters.requests[0]?.bodyBytesDown).toBe(100)
   })
 
+  it('holds an answer back until released, then forwards it whole', async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const proxy = await start({
+      request: ({ target }) =>
+        target.includes('held') ? { kind: 'hold', until: released } : { kind: 'pass' },
+    })
+    let heldAnswer: Answer | undefined
+    // `Connection: close`: the server closes right after its answer, and that is held back too.
+    const closing = new Agent({ keepAlive: false })
+    const held = send(`${proxy.url}/held?size=300000`, 'PUT', Buffer.alloc(1000), closing).then(
+      (answer) => (heldAnswer = answer),
+    )
+    // The server answered the held request; a request on another connection passes meanwhile.
+    await expect.poll(() => seen[0]?.complete).toBe(true)
+    expect(await send(`${proxy.url}/other?size=10`, 'GET')).toEqual({ status: 200, bytes: 10 })
+    expect(heldAnswer).toBeUndefined()
+    expect(proxy.counters.requests[0]).toMatchObject({ fate: 'hold', answered: false })
+    release()
+    expect(await held).toEqual({ status: 200, bytes: 300_000 })
+    expect(proxy.counters.requests[0]).toMatchObject({ status: 200, answered: true, bodyBytesDown: 300_000 })
+  })
+
   it('tunnels an upgraded connection (websocket) and can sever it', async () => {
     const proxy = await start({})
     const socket = connect(proxy.port, '127.0.0.1')

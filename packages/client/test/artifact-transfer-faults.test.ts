@@ -101,8 +101,17 @@ describe('uploads under faults', () => {
       const [id, ...others] = uploadedArtifactIds(proxy)
       expect(others).toEqual([])
       const debusine = clientOn(server.apiUrl, workspace)
-      const missing = await missingBytes(await debusine.artifacts.get(id as number))
+      // A file whose whole body reached the server is stored even though its sender died
+      // (the next file's bytes were going meanwhile); a file cut mid-body is not kept at all.
+      const fileSize = 128 * MiB
+      const puts = proxy.counters.requests.filter((request) => request.method === 'PUT')
+      const whole = new Set(puts.filter((request) => request.bodyBytesUp === fileSize).map((r) => r.target))
+      const missing = (names.length - whole.size) * fileSize
       expect(missing).toBeGreaterThan(0)
+      // The server may still be checking the last whole file: the run below starts once it is done.
+      await expect
+        .poll(async () => missingBytes(await debusine.artifacts.get(id as number)), { timeout: 60_000 })
+        .toBe(missing)
 
       // The same upload again, with the same journal, through the same proxy.
       proxy.resetCounters()
@@ -126,6 +135,43 @@ describe('uploads under faults', () => {
       expect(readdirSync(uploads.directory).filter((name) => /^[0-9a-f]{64}\.json$/.test(name))).toEqual([])
     },
   )
+
+  it('sends the next file while the server stores and checks the last one, each file once', async () => {
+    const directory = join(scratch, 'pipelined-upload')
+    const names = randomFiles(directory, 3, 4)
+    let nextPutArrived!: () => void
+    const nextPut = new Promise<void>((resolve) => (nextPutArrived = resolve))
+    const server = realServer()
+    proxy = await startFaultProxy({
+      target: server.apiUrl,
+      seed: 1205,
+      fates: {
+        // The first file's answer waits for the second file's request: a client that waited
+        // for each answer before the next file would wait until its stall timeout.
+        request: ({ method, target, request }) => {
+          if (method !== 'PUT') return PASS
+          if (target.includes('/files/file-0.bin/'))
+            return request === 2 ? { kind: 'hold', until: nextPut } : PASS
+          nextPutArrived()
+          return PASS
+        },
+      },
+    })
+    const artifact = await clientOn(proxy.url, workspace).artifacts.upload(await localOf(directory, names), {
+      resume: false,
+      stallTimeout: 10_000,
+    })
+    const puts = proxy.counters.requests.filter((request) => request.method === 'PUT')
+    expect(
+      puts.map((request) => [/files\/([^/]+)\//.exec(request.target)?.[1], request.status, request.answered]),
+    ).toEqual([
+      ['file-0.bin', 201, true],
+      ['file-1.bin', 201, true],
+      ['file-2.bin', 201, true],
+    ])
+    expect(puts.map((request) => request.bodyBytesUp)).toEqual([4 * MiB, 4 * MiB, 4 * MiB])
+    expect((await clientOn(server.apiUrl, workspace).artifacts.get(artifact.id)).files_to_upload).toEqual([])
+  })
 
   it('finds the artifact whose create answer was lost instead of creating a second one', async () => {
     const directory = join(scratch, 'lost-create')

@@ -219,6 +219,19 @@ describe('uploadFile', () => {
     expect(held.equals(content)).toBe(true)
   })
 
+  it('says once the last byte of the file was handed to the connection, before its answer', async () => {
+    const content = randomBytes(250_000)
+    const seen: { exchanges: number; sent: number }[] = []
+    const call = input(setUp(content), content.length, {
+      chunkSize: 100_000,
+      onBodySent: () => seen.push({ exchanges: exchanges.length, sent: call.sent() }),
+    })
+    await uploadFile(call.value)
+    // The probe and the first two chunks were answered; the last chunk's answer had not come.
+    expect(seen).toEqual([{ exchanges: 3, sent: 250_000 }])
+    expect(exchanges).toHaveLength(4)
+  })
+
   it('retries a chunk after a reset and resumes at its offset', async () => {
     const content = randomBytes(300_000)
     const call = input(setUp(content), content.length, { chunkSize: 100_000 })

@@ -64,6 +64,12 @@ export interface UploadFileInput {
   onCommitted: (bytes: number) => void
   /** This many more bytes were handed to the connection. */
   onSent: (bytes: number) => void
+  /**
+   * The last byte of the file was handed to the connection, in the request that ends it:
+   * the server's answer (which comes once it stored and checked the file) is all that is
+   * left. Not called when the file ends without a body sent (complete on the server already).
+   */
+  onBodySent?: (() => void) | undefined
 }
 
 /** A failure worth sending the same bytes again for; `shrink` when a smaller request may pass. */
@@ -311,9 +317,14 @@ class FileUpload {
   async #send(contentRange: string, range: { start: number; end: number } | undefined): Promise<Response> {
     const input = this.#input
     const watchdog = stallWatchdog(input.stallTimeout)
+    // The length of a body that ends the file: once it is all sent, only the answer is left.
+    const lastBody = range !== undefined && range.end === input.size - 1 ? range.end - range.start + 1 : -1
+    let sentInRequest = 0
     const onSent = (bytes: number): void => {
       watchdog.wake()
       input.onSent(bytes)
+      sentInRequest += bytes
+      if (sentInRequest === lastBody) input.onBodySent?.()
     }
     const signal =
       input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal])

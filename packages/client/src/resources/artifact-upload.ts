@@ -4,6 +4,7 @@ import { ArtifactSchema, ValidationError, type Artifact, type FileRequest } from
 import { pickRequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { uploadFile } from '../internal/upload-file.js'
+import { runPipelined, type PipelinedUpload } from '../internal/upload-pipeline.js'
 import type { UploadJournal } from './artifact-upload-journal.js'
 import { ArtifactUploadError } from './artifact-errors.js'
 import type { ArtifactCreateOptions, ArtifactUploadOptions, UploadProgress } from './artifact-options.js'
@@ -19,8 +20,13 @@ import {
   type ResumeInput,
 } from './artifact-resume.js'
 
-/** Default number of files sent at once: measured fastest (tooling/bench/README.md). */
+/** Default number of files whose bytes are sent at once: measured fastest (tooling/bench/README.md). */
 const DEFAULT_CONCURRENCY = 1
+/**
+ * Files whose bytes were all sent and whose answer is awaited, beyond `concurrency`: the
+ * next file's bytes go while the server stores and checks the last one (see `runPipelined`).
+ */
+const ANSWERS_AWAITED = 1
 /**
  * Default largest PUT body: a whole file per request, streamed from disk with constant
  * memory, measured fastest (tooling/bench/README.md). A proxy that refuses large bodies
@@ -266,41 +272,39 @@ export async function sendMissing(
   // The first failure stops the other files: the user reruns the call to resume.
   const stop = new AbortController()
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal])
-  const concurrency = Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, Math.max(queue.length, 1))
-  let next = 0
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
   let firstError: Error | undefined
-  const worker = async (): Promise<void> => {
-    while (next < queue.length && firstError === undefined) {
-      const [name, local] = queue[next] as [string, LocalFile]
-      next += 1
-      try {
-        await uploadFile({
-          transport: context.transport,
-          artifactId: artifact.id,
-          path: name,
-          localPath: local.localPath,
-          size: local.size,
-          fresh,
-          chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
-          stallTimeout: options.stallTimeout ?? DEFAULT_STALL_TIMEOUT_MS,
-          progressTimeout: options.progressTimeout ?? DEFAULT_PROGRESS_TIMEOUT_MS,
-          signal,
-          isComplete: async () =>
-            !(await get(artifact.id, { signal, workspace: options.workspace })).files_to_upload.includes(
-              name,
-            ),
-          onCommitted: (bytes) => progress.committed(name, bytes),
-          onSent: (bytes) => progress.sent(name, bytes),
-        })
-      } catch (error) {
-        // Siblings then fail with an abort of our own: the first failure is the story.
-        firstError ??= error instanceof Error ? error : new Error(String(error))
-        stop.abort(firstError)
-      }
+  const uploads = queue.map(([name, local]): PipelinedUpload => async (bodySent) => {
+    try {
+      await uploadFile({
+        transport: context.transport,
+        artifactId: artifact.id,
+        path: name,
+        localPath: local.localPath,
+        size: local.size,
+        fresh,
+        chunkSize: options.chunkSize ?? DEFAULT_CHUNK_SIZE,
+        stallTimeout: options.stallTimeout ?? DEFAULT_STALL_TIMEOUT_MS,
+        progressTimeout: options.progressTimeout ?? DEFAULT_PROGRESS_TIMEOUT_MS,
+        signal,
+        isComplete: async () =>
+          !(await get(artifact.id, { signal, workspace: options.workspace })).files_to_upload.includes(name),
+        onCommitted: (bytes) => progress.committed(name, bytes),
+        onSent: (bytes) => progress.sent(name, bytes),
+        onBodySent: bodySent,
+      })
+    } catch (error) {
+      // The others then fail with an abort of our own: the first failure is the story.
+      firstError ??= error instanceof Error ? error : new Error(String(error))
+      stop.abort(firstError)
+      throw firstError
     }
-  }
-  await Promise.all(Array.from({ length: concurrency }, () => worker()))
-  if (firstError !== undefined) throw firstError
+  })
+  await runPipelined(uploads, { sending: concurrency, started: concurrency + ANSWERS_AWAITED }).catch(
+    (error: unknown) => {
+      throw firstError ?? error
+    },
+  )
   const sent = new Set(queue.map(([name]) => name))
   return { ...artifact, files_to_upload: artifact.files_to_upload.filter((name) => !sent.has(name)) }
 }
