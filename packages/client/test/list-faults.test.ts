@@ -2,9 +2,11 @@
  * Lists against the real Debusine 0.16.2 server through the fault proxy: pages ride one
  * kept-alive connection of the client's own, and a page whose answer fails there (a 503,
  * a cut mid-body, a connection closed under the request) is read again, so the list comes
- * out whole and in order. Every fate is fixed by the request's number.
+ * out whole and in order; a page the server refuses (404) is its error, asked for once.
+ * Every fate is fixed by the request's number.
  */
 import { WorkRequestStatus } from '@debusine-ts/models'
+import { NotFoundError } from '@debusine-ts/transport'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startFaultProxy, type FaultProxy, type Fate } from '../../../tooling/fault-proxy/index.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
@@ -85,6 +87,17 @@ describe('lists through the fault proxy', () => {
       targets[1],
       targets[3],
       targets[5],
+    ])
+  })
+
+  it('turn a page the server refuses into its error, the request sent once', async () => {
+    const proxy = await proxyWith(() => ({ kind: 'pass' }))
+    const templates = clientThrough(proxy).workflowTemplates.list({ workspace: 'no-such-workspace' })
+    const error = await templates.toArray({ limit: 10 }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect((error as NotFoundError).message).toContain('Workspace no-such-workspace not found')
+    expect(proxy.counters.requests.map((request) => [request.status, byFetch(request)])).toEqual([
+      [404, false],
     ])
   })
 })

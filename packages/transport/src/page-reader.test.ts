@@ -88,6 +88,43 @@ describe('Transport with a page reader', () => {
     )
   })
 
+  it('makes its error of an error answer the reader read, and reads again a status it retries', async () => {
+    const server = await cursorServer()
+    const problem = (status: number): Response =>
+      new Response(JSON.stringify({ title: 'No such list', detail: 'Not found.' }), {
+        status,
+        headers: { 'Content-Type': 'application/problem+json' },
+      })
+    const refused = new Transport({
+      apiUrl: server.apiUrl,
+      token: 'tok',
+      pageReader: () => Promise.resolve(problem(404)),
+    })
+    const error = await refused
+      .list('/work-request/', Item)
+      .toArray({ limit: 100 })
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect((error as NotFoundError).message).toContain('No such list')
+    // The reader's answer is the answer: the request is not sent a second time.
+    expect(server.requests).toHaveLength(0)
+
+    let asked = 0
+    const busyOnce = new Transport({
+      apiUrl: server.apiUrl,
+      pageReader: (page) => {
+        asked += 1
+        return Promise.resolve(
+          asked === 1 ? problem(503) : pageAt(server, new URL(page.url).searchParams.get('cursor')),
+        )
+      },
+    })
+    expect(
+      (await busyOnce.list('/work-request/', Item).toArray({ limit: 100 })).map((item) => item.id),
+    ).toEqual([10, 11, 20, 21, 30, 31])
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/1.0/work-request/'])
+  })
+
   it('refuses a bad timeout or retry count before the reader is asked', async () => {
     const server = await cursorServer()
     let asked = 0

@@ -30,9 +30,12 @@ export interface PageReadRequest {
 /**
  * Reads a page of a list (a GET of JSON) by a route faster than `fetch`, such as the
  * client's kept-alive connections in Node. It resolves to the parsed JSON body of a `200`
- * answer, or to `undefined` for anything else (another status, a body that is not JSON, a
- * failed or aborted connection): the transport then reads the page itself, with its
- * retries, redirects and errors. A rejection fails the list as it is.
+ * answer; to a `Response` holding a complete error answer (4xx, 5xx), which the transport
+ * turns into its error (a 404 into `NotFoundError`) without sending the request again,
+ * except for a status it retries (5xx, 408, 429); or to `undefined` for anything else (a
+ * redirect, a body that is not JSON, a failed or aborted connection). For `undefined` and
+ * a retried status the transport reads the page itself, with its retries, redirects and
+ * errors. A rejection fails the list as it is.
  */
 export type PageReader = (request: PageReadRequest) => Promise<unknown>
 

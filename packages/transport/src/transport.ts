@@ -16,6 +16,7 @@ import { ServerClock } from './server-clock.js'
 import { checkPageEnvelope, parsePageItems, type EnvelopeListener, type Page } from './page.js'
 import { nextTurn } from './sleep.js'
 import { eitherSignal } from './internal/abort.js'
+import { pageFromAnswer } from './internal/page-answer.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
 import { checkCount } from './request-options.js'
@@ -296,7 +297,8 @@ export class Transport {
     if (this.#pageReader === undefined || signal?.aborted === true) return undefined
     const headers = this.#headers(url, options.headers, jsonAccept)
     this.#logger.debug(`GET ${redactUrl(url)}`, { route: 'page reader' })
-    const body = await this.#pageReader({ url, headers, signal, timeout })
+    const answer = await this.#pageReader({ url, headers, signal, timeout })
+    const body = await pageFromAnswer(answer, (response) => this.errorFor('GET', url, response))
     if (body === undefined) this.#logger.debug(`GET ${redactUrl(url)}: read again through fetch`)
     return body
   }

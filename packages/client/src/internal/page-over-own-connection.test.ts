@@ -1,7 +1,7 @@
 /**
  * Pages read over the client's kept-alive connections, on a loopback server: one connection
- * for consecutive pages, and `undefined` (the transport reads again) for every answer that
- * is not a complete 200 of JSON, a cut, an abort and a timeout.
+ * for consecutive pages, a `Response` for a complete error answer, and `undefined` (the
+ * transport reads again) for a redirect, a body that is not JSON, a cut, an abort and a timeout.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -22,6 +22,12 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
       return
     case '/busy':
       response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"detail":"busy"}')
+      return
+    case '/missing':
+      response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"detail":"Not found."}')
+      return
+    case '/moved':
+      response.writeHead(302, { Location: '/page' }).end()
       return
     case '/html':
       response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>login</html>')
@@ -68,12 +74,25 @@ describe('readPageOverOwnConnection', () => {
     expect(seenTokens.slice(-3)).toEqual(['secret', 'secret', 'secret'])
   })
 
-  it('leaves another status to the transport, and keeps the connection for the next page', async () => {
+  it('hands an error answer whole to the transport, and keeps the connection for the next page', async () => {
     await read('/page')
     const before = connections.size
-    expect(await read('/busy')).toBeUndefined()
+    for (const [path, status, detail] of [
+      ['/busy', 503, 'busy'],
+      ['/missing', 404, 'Not found.'],
+    ] as const) {
+      const answer = await read(path)
+      expect(answer).toBeInstanceOf(Response)
+      expect((answer as Response).status).toBe(status)
+      expect((answer as Response).headers.get('content-type')).toBe('application/json')
+      expect(await (answer as Response).json()).toEqual({ detail })
+    }
     expect(await read('/page')).toMatchObject({ results: [{ id: 1 }, { id: 2 }] })
     expect(connections.size).toBe(before)
+  })
+
+  it('leaves a redirect to the transport', async () => {
+    expect(await read('/moved')).toBeUndefined()
   })
 
   it('leaves a body that is not JSON to the transport', async () => {

@@ -20,9 +20,10 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1
  * the {@link PageReader} of the client in Node. Between two pages a list waits on the
  * server, and waking up through `fetch` cost 1.2-2 ms more per page than through `http`
  * on the real server (1,000 work requests: 0.1-0.2 s; tooling/bench/README.md, runs K-N).
- * Resolves to the parsed body of a `200` answer, otherwise to `undefined`, and the
- * transport reads the page again its own way (retries, redirects, errors): a GET of a page
- * is safe to send twice.
+ * Resolves to the parsed body of a `200` answer, to a `Response` for a complete error
+ * answer (which the transport turns into its error, or reads again for a status it
+ * retries), otherwise to `undefined`, and the transport reads the page again its own way
+ * (retries, redirects, errors): a GET of a page is safe to send twice.
  */
 export const readPageOverOwnConnection: PageReader = (page: PageReadRequest) =>
   new Promise((resolve) => {
@@ -38,7 +39,7 @@ export const readPageOverOwnConnection: PageReader = (page: PageReadRequest) =>
       url,
       { agent, headers: Object.fromEntries(page.headers), ...(page.signal ? { signal: page.signal } : {}) },
       (response) => {
-        readJson(response).then(settle, () => settle(undefined))
+        readAnswer(response).then(settle, () => settle(undefined))
       },
     )
     request.on('error', () => settle(undefined))
@@ -46,18 +47,40 @@ export const readPageOverOwnConnection: PageReader = (page: PageReadRequest) =>
     request.end()
   })
 
-/** The parsed body of a complete `200` answer; `undefined` for another status or a body that is not JSON. */
-async function readJson(response: IncomingMessage): Promise<unknown> {
-  if (response.statusCode !== 200) {
+/** Error answers are short JSON problems; a longer body is not kept (the transport reads the page again). */
+const MAX_ERROR_BODY_BYTES = 1024 * 1024
+
+/**
+ * The parsed body of a complete `200` answer; a `Response` holding a complete error answer
+ * (4xx, 5xx), for the transport to make its error of; `undefined` for anything else (a
+ * redirect, a body that is not JSON, an error body too long to keep).
+ */
+async function readAnswer(response: IncomingMessage): Promise<unknown> {
+  const status = response.statusCode ?? 0
+  if (status !== 200 && (status < 400 || status > 599)) {
     // Read to the end, so that the connection can carry the next request.
     response.resume()
     return undefined
   }
   const blocks: Buffer[] = []
-  for await (const block of response) blocks.push(block as Buffer)
+  let length = 0
+  for await (const block of response) {
+    length += (block as Buffer).length
+    if (status === 200 || length <= MAX_ERROR_BODY_BYTES) blocks.push(block as Buffer)
+  }
+  const body = Buffer.concat(blocks)
+  if (status !== 200) return length <= MAX_ERROR_BODY_BYTES ? errorAnswer(response, status, body) : undefined
   try {
-    return JSON.parse(Buffer.concat(blocks).toString('utf8'))
+    return JSON.parse(body.toString('utf8'))
   } catch {
     return undefined
   }
+}
+
+function errorAnswer(response: IncomingMessage, status: number, body: Buffer): Response {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const one of Array.isArray(value) ? value : [value ?? '']) headers.append(name, one)
+  }
+  return new Response(new Uint8Array(body), { status, headers })
 }
