@@ -98,8 +98,8 @@ export interface ArtifactUploadOptions extends ArtifactCreateOptions, TransferTi
   /**
    * How many files' bytes are sent at the same time; default 1. Once a file's last byte is
    * sent, the next file's bytes go while the server stores and checks it (one file more
-   * than this waits for its answer): 0.65-0.8× the time of sending each file after the
-   * last one's answer, measured on the real server (see the README).
+   * than this waits for its answer): on the real server, 0.56-0.73× the time of curl
+   * sending each file after the last one's answer (tooling/bench/README.md).
    */
   concurrency?: number | undefined
   /**
