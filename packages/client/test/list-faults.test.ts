@@ -61,9 +61,17 @@ describe('lists through the fault proxy', () => {
     const proxy = await proxyWith(() => ({ kind: 'pass' }))
     const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
     expect(listed.map((item) => item.id)).toEqual(ids)
-    expect(proxy.counters.requests.map((request) => request.status)).toEqual([200, 200, 200])
-    expect(proxy.counters.connections).toHaveLength(1)
-    expect(proxy.counters.requests.map(byFetch)).toEqual([false, false, false])
+    const requests = proxy.counters.requests
+    // The server may close a kept-alive connection under a page (gunicorn recycles a worker
+    // after max_requests): that page is read again through fetch, as the next test forces.
+    const closedUnder = requests.filter((request) => request.status === undefined)
+    expect(closedUnder.every((request) => !byFetch(request))).toBe(true)
+    expect(requests.filter(byFetch).map((request) => request.target)).toEqual(
+      closedUnder.map((request) => request.target),
+    )
+    expect(requests.filter((request) => request.status === 200)).toHaveLength(3)
+    // Without such a close: three pages, one connection, no fetch.
+    expect(proxy.counters.connections.length).toBeLessThanOrEqual(1 + 2 * closedUnder.length)
   })
 
   it('read a page again after a 503, a cut mid-body or a connection closed under it', async () => {
@@ -76,18 +84,28 @@ describe('lists through the fault proxy', () => {
     const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
     expect(listed.map((item) => item.id)).toEqual(ids)
     const requests = proxy.counters.requests
-    expect(requests.map((request) => request.fate)).toEqual(['reply', 'pass', 'cut', 'pass', 'close', 'pass'])
-    // The client's connection first, the transport's fetch for the page again.
-    expect(requests.map(byFetch)).toEqual([false, true, false, true, false, true])
-    // Each failed page was read again, the same page: three pages, each answered once in full.
-    const targets = requests.map((request) => request.target)
-    expect(new Set(targets).size).toBe(3)
-    for (let index = 0; index < 6; index += 2) expect(targets[index + 1]).toBe(targets[index])
-    expect(requests.filter((request) => request.answered).map((request) => request.target)).toEqual([
-      targets[1],
-      targets[3],
-      targets[5],
+    expect(requests.filter((request) => request.fate !== 'pass').map((request) => request.fate)).toEqual([
+      'reply',
+      'cut',
+      'close',
     ])
+    // Each request left without a whole answer (the faults above, or a kept-alive connection
+    // the server closed when it recycled a worker) is followed by the same page through fetch.
+    for (const [index, request] of requests.entries()) {
+      if (request.answered) continue
+      expect(requests[index + 1]).toMatchObject({ target: request.target })
+      expect(byFetch(requests[index + 1] as (typeof requests)[number])).toBe(true)
+    }
+    expect(requests.slice(0, 2).map(byFetch)).toEqual([false, true])
+    // Unless the server closed one itself, the pages after each fault went back to the client's connection.
+    if (requests.every((request) => request.answered || request.fate !== 'pass')) {
+      expect(requests.map(byFetch)).toEqual([false, true, false, true, false, true])
+    }
+    // Three pages, each answered once in full, in order.
+    const answered = requests.filter((request) => request.answered).map((request) => request.target)
+    expect(answered).toHaveLength(3)
+    expect(new Set(answered).size).toBe(3)
+    expect(answered[0]).toBe(requests[0]?.target)
   })
 
   it('turn a page the server refuses into its error, the request sent once', async () => {
