@@ -300,11 +300,8 @@ export async function sendMissing(
       throw firstError
     }
   })
-  await runPipelined(uploads, { sending: concurrency, started: concurrency + ANSWERS_AWAITED }).catch(
-    (error: unknown) => {
-      throw firstError ?? error
-    },
-  )
+  // Every failed upload rethrows `firstError`: that is what this rejects with.
+  await runPipelined(uploads, { sending: concurrency, started: concurrency + ANSWERS_AWAITED })
   const sent = new Set(queue.map(([name]) => name))
   return { ...artifact, files_to_upload: artifact.files_to_upload.filter((name) => !sent.has(name)) }
 }
