@@ -27,35 +27,11 @@ const serverRoot = env.DEBUSINE_TS_SERVER_ROOT
 const headers = { Token: token, 'X-Debusine-Scope': scope, 'Content-Type': 'application/json' }
 
 // The reference: the protocol by hand, one keep-alive connection, JSON parsed, nothing printed.
-const pager = `
-import http.client, json, sys, urllib.parse
-api, token, scope, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-base = urllib.parse.urlsplit(api)
-connection = http.client.HTTPConnection(base.hostname, base.port)
-headers = {"Token": token, "X-Debusine-Scope": scope, "Accept": "application/json"}
-path, seen = base.path + "/1.0/work-request/", 0
-def get(path):
-    global connection
-    try:
-        connection.request("GET", path, headers=headers)
-        return connection.getresponse().read()
-    except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-        # The server closed the idle connection (or recycled its worker): GET again on a new one.
-        connection.close()
-        connection = http.client.HTTPConnection(base.hostname, base.port)
-        connection.request("GET", path, headers=headers)
-        return connection.getresponse().read()
-while path and seen < limit:
-    page = json.loads(get(path))
-    seen += len(page["results"])
-    following = page.get("next")
-    path = urllib.parse.urlsplit(following)._replace(scheme="", netloc="").geturl() if following else None
-print(min(seen, limit))
-`
+const pager = fileURLToPath(new URL('lib/pager.py', import.meta.url))
 
 /** How many work requests the list shows, up to `limit` (by the pager). */
 function visibleCount(limit) {
-  return Number(timed('python3', ['-c', pager, apiUrl, token, scope, String(limit)]).stdout.trim())
+  return Number(timed('python3', [pager, apiUrl, token, scope, String(limit)]).stdout.trim())
 }
 
 /**
@@ -141,7 +117,7 @@ const tools = {
     return { ...run, items: itemsIn(run.stdout) }
   },
   'pager (reference)': () => {
-    const run = timed('python3', ['-c', pager, apiUrl, token, scope, String(count)], { serverRoot })
+    const run = timed('python3', [pager, apiUrl, token, scope, String(count)], { serverRoot })
     return { ...run, items: Number(run.stdout.trim()) }
   },
 }
