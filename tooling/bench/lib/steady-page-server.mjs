@@ -13,8 +13,9 @@ const { results } = JSON.parse(readFileSync(pageFile, 'utf8'))
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost')
   const page = Number(url.searchParams.get('cursor') ?? '0')
-  const { port } = server.address()
-  const next = page + 1 < Number(pages) ? `http://127.0.0.1:${port}${url.pathname}?cursor=${page + 1}` : null
+  // On the host the client asked for: a proxy in between stays in between.
+  const host = request.headers.host ?? `127.0.0.1:${server.address().port}`
+  const next = page + 1 < Number(pages) ? `http://${host}${url.pathname}?cursor=${page + 1}` : null
   const body = JSON.stringify({ next, previous: null, results })
   // Headers and body in one write: two small writes would meet Nagle and a delayed ACK.
   setTimeout(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end(body), Number(delayMs))
