@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { median, option, readServerEnv, roundOrder, timed } from './lib/measure.mjs'
+import { median, option, readServerEnv, roundOrder, timed, yamlListItems } from './lib/measure.mjs'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const delayMs = Number(option('delay-ms', '120'))
@@ -80,10 +80,7 @@ try {
     for (const name of roundOrder(Object.keys(tools), round)) {
       const [command, args] = tools[name]
       const run = timed(command, args)
-      const items =
-        name === 'debusine-ts'
-          ? run.stdout.split('\n').filter((line) => line.startsWith('- ')).length
-          : Number(run.stdout.trim())
+      const items = name === 'debusine-ts' ? yamlListItems(run.stdout) : Number(run.stdout.trim())
       if (items !== Number(count)) throw new Error(`${name} listed ${items} work requests, not ${count}`)
       results[name].push(run)
       process.stderr.write(`round ${round + 1}: ${name} ${results[name].at(-1).seconds.toFixed(2)} s\n`)

@@ -13,7 +13,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, readServerEnv, roundOrder, roundRatios, timed, option } from './lib/measure.mjs'
+import {
+  median,
+  readServerEnv,
+  roundOrder,
+  roundRatios,
+  timed,
+  option,
+  yamlListItems,
+} from './lib/measure.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const count = Number(option('count', '1000'))
@@ -83,8 +91,6 @@ function configFile() {
   return path
 }
 
-const itemsIn = (yaml) => yaml.split('\n').filter((line) => line.startsWith('- ')).length
-
 await ensureWorkRequests()
 const config = configFile()
 // The Python CLI does not send a GET again when the server resets a kept-alive connection
@@ -106,7 +112,7 @@ const tools = {
       ],
       { serverRoot },
     )
-    return { ...run, items: itemsIn(run.stdout) }
+    return { ...run, items: yamlListItems(run.stdout) }
   },
   [PYTHON]: () => {
     const run = timed(
@@ -114,7 +120,7 @@ const tools = {
       ['work-request', 'list', '--limit', String(count), '--yaml'],
       { serverRoot },
     )
-    return { ...run, items: itemsIn(run.stdout) }
+    return { ...run, items: yamlListItems(run.stdout) }
   },
   'pager (reference)': () => {
     const run = timed('python3', [pager, apiUrl, token, scope, String(count)], { serverRoot })

@@ -60,6 +60,11 @@ export function timed(command, args, { serverRoot, ...options } = {}) {
   }
 }
 
+/** How many items a list printed as YAML holds (one `- ` line at the start of each). */
+export function yamlListItems(yaml) {
+  return yaml.split('\n').filter((line) => line.startsWith('- ')).length
+}
+
 /** Median of a list of numbers. */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
