@@ -8,7 +8,9 @@
 //
 // Needs: the real server up, the CLI built (apps/cli/dist/bin.js), root, /usr/bin/time,
 // python3. The server pages work requests 10 at a time (PROTOCOL §4), so the run is mostly
-// the server's time: the figure to watch is each tool's overhead over the pager.
+// the server's time: the figure to watch is each tool's overhead over the pager. A round
+// during which gunicorn replaced a worker (every 500 requests a worker serves) is printed
+// and run again.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -143,16 +145,31 @@ function runOf(name) {
 }
 
 const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
-for (let round = 0; round < rounds; round += 1) {
+// A round during which gunicorn replaced a worker (serverHttpProcesses in lib/measure.mjs) is
+// reported and run again: the new worker loads Django on a core for seconds, which lands on
+// whichever tool runs then and makes that round's ratios say nothing about the tools.
+const disturbedRounds = []
+for (let attempt = 0; results['pager (reference)'].length < rounds; attempt += 1) {
+  if (attempt === rounds * 4)
+    throw new Error(`gunicorn replaced a worker in ${disturbedRounds.length} rounds`)
   // No tool always runs first, or always right after the same other one (see roundOrder).
   const names = Object.keys(tools)
-  const order = roundOrder(names, round)
-  for (const name of order) {
+  const round = {}
+  for (const name of roundOrder(names, attempt)) {
     const run = runOf(name)
     if (run.items !== count) throw new Error(`${name} listed ${run.items} work requests, not ${count}`)
-    results[name].push(run)
-    process.stderr.write(`round ${round + 1}: ${name} ${run.seconds.toFixed(2)} s\n`)
+    round[name] = run
+    process.stderr.write(`round ${attempt + 1}: ${name} ${run.seconds.toFixed(2)} s\n`)
   }
+  if (Object.values(round).some((run) => run.serverWorkerReplaced)) {
+    const pager = round['pager (reference)'].seconds
+    disturbedRounds.push(
+      names.map((name) => `${name} ${(round[name].seconds / pager).toFixed(2)}`).join(', '),
+    )
+    process.stderr.write(`round ${attempt + 1}: gunicorn replaced a worker meanwhile, run again\n`)
+    continue
+  }
+  for (const name of names) results[name].push(round[name])
 }
 
 const pagerRuns = results['pager (reference)']
@@ -179,6 +196,12 @@ for (const [name, runs] of Object.entries(results)) {
       .map((ratio) => ratio.toFixed(2))
       .join(' ')}`,
   )
+}
+if (disturbedRounds.length > 0) {
+  console.log(
+    `${disturbedRounds.length} round(s) run again, gunicorn having replaced a worker meanwhile (× pager):`,
+  )
+  for (const ratios of disturbedRounds) console.log(`  ${ratios}`)
 }
 if (pythonFailures.length > 0)
   console.log(`${PYTHON} failed ${pythonFailures.length} time(s), run again: ${pythonFailures.join('; ')}`)

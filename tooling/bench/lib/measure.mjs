@@ -35,17 +35,41 @@ export function serverCpuSeconds(serverRoot) {
 }
 
 /**
- * Run a command under GNU time and measure it, and the server's CPU time meanwhile.
- * @returns {{ seconds: number, cpuSeconds: number, systemSeconds: number, peakMib: number, serverCpuSeconds: number, stdout: string }}
+ * The PIDs of the server's gunicorn processes (its master and HTTP workers), in order: they
+ * change when gunicorn replaces a worker that served its `max_requests` (500 in Debusine's
+ * configuration), which costs the machine a core for a few seconds while the new worker
+ * loads Django, and closes the connection the old one held.
+ */
+export function serverHttpProcesses(serverRoot) {
+  const pids = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readlinkSync(`/proc/${entry}/root`) !== serverRoot) continue
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/usr/bin/gunicorn'))
+        pids.push(Number(entry))
+    } catch {
+      // the process exited while we read it
+    }
+  }
+  return pids.sort((a, b) => a - b).join(' ')
+}
+
+/**
+ * Run a command under GNU time and measure it, the server's CPU time meanwhile and whether
+ * gunicorn replaced a worker meanwhile (`serverWorkerReplaced`).
+ * @returns {{ seconds: number, cpuSeconds: number, systemSeconds: number, peakMib: number, serverCpuSeconds: number, serverWorkerReplaced: boolean, stdout: string }}
  */
 export function timed(command, args, { serverRoot, ...options } = {}) {
   const serverBefore = serverRoot === undefined ? 0 : serverCpuSeconds(serverRoot)
+  const processesBefore = serverRoot === undefined ? '' : serverHttpProcesses(serverRoot)
   const result = spawnSync('/usr/bin/time', ['-f', '@@TIME %e %U %S %M', command, ...args], {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
     ...options,
   })
   const serverAfter = serverRoot === undefined ? 0 : serverCpuSeconds(serverRoot)
+  const processesAfter = serverRoot === undefined ? '' : serverHttpProcesses(serverRoot)
   const match = /@@TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(result.stderr)
   if (result.status !== 0 || match === null) {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`)
@@ -56,6 +80,7 @@ export function timed(command, args, { serverRoot, ...options } = {}) {
     systemSeconds: Number(match[3]),
     peakMib: Number(match[4]) / 1024,
     serverCpuSeconds: serverAfter - serverBefore,
+    serverWorkerReplaced: processesAfter !== processesBefore,
     stdout: result.stdout,
   }
 }
