@@ -1,4 +1,5 @@
 import { stringify } from 'yaml'
+import { plainDataYaml } from './plain-data-yaml.js'
 
 /**
  * YAML as the Python client prints it (PyYAML `safe_dump`, `sort_keys=False`): keys in
@@ -7,6 +8,11 @@ import { stringify } from 'yaml'
  * something else (timestamps, `yes`, `on`) quoted.
  */
 export function toYaml(value: unknown): string {
+  return plainDataYaml(value) ?? yamlByLibrary(value)
+}
+
+/** {@link toYaml} by the `yaml` library alone, whatever the data (the reference of its fast path). */
+export function yamlByLibrary(value: unknown): string {
   return stringify(value, {
     version: '1.1',
     indentSeq: false,
