@@ -1,156 +1,38 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AbortError, Transport } from '@debusine-ts/transport'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { FakeUploadServer, type UploadFault } from '../../test/support/fake-upload-server.js'
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
 import { uploadFile, type UploadFileInput } from './upload-file.js'
 
-// A loopback server that keeps one file the way Debusine 0.16.2 does (PROTOCOL §6.3):
-// probe → 206 "bytes=0-N", chunk → 200 "bytes=0-N" or 201 once the hash matches,
-// 409 when it does not, and scripted failures on top.
-interface Exchange {
-  contentRange: string
-  bodyLength: number
-  status: number | 'reset' | 'stall'
-}
-
-type Fault = 'reset-mid-body' | 'reset-before-answer' | 500 | 409 | 'stall' | undefined
-
-let server: Server
+const server = new FakeUploadServer()
 let baseUrl: string
 let directory: string
-let held: Buffer
-let expectedSha: string
-let complete: boolean
-let exchanges: Exchange[]
-let faults: Fault[]
-// A proxy's body limit: a larger body gets a 413, after the body was read ('late') or
-// at once, as nginx answers from the Content-Length ('early').
-let bodyLimit: { bytes: number; when: 'early' | 'late' } | undefined
-
-function answer(response: ServerResponse, status: number, range?: number): void {
-  if (range !== undefined) response.setHeader('Range', `bytes=0-${range}`)
-  response
-    .writeHead(status, { 'Content-Type': 'application/problem+json' })
-    .end(status === 409 ? '{"title":"Invalid file hash"}' : status >= 400 ? '{"title":"Error"}' : '')
-}
-
-function handle(request: IncomingMessage, response: ServerResponse): void {
-  const contentRange = request.headers['content-range'] ?? ''
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (bodyLimit !== undefined && declared > bodyLimit.bytes) {
-    const refuse = (): void => {
-      exchanges.push({ contentRange, bodyLength: declared, status: 413 })
-      response.writeHead(413, { Connection: 'close', 'Content-Type': 'text/html' }).end('Too large')
-    }
-    if (bodyLimit.when === 'early') {
-      refuse()
-    } else {
-      request.resume()
-      request.on('end', refuse)
-    }
-    return
-  }
-  const fault = faults.shift()
-  const blocks: Buffer[] = []
-  let received = 0
-  request.on('data', (block: Buffer) => {
-    received += block.length
-    blocks.push(block)
-    if (fault === 'reset-mid-body' && received > 1000) {
-      exchanges.push({ contentRange, bodyLength: received, status: 'reset' })
-      request.socket.resetAndDestroy()
-    }
-  })
-  request.on('end', () => {
-    const body = Buffer.concat(blocks)
-    if (fault === 'reset-mid-body') return
-    if (fault === 'reset-before-answer') {
-      exchanges.push({ contentRange, bodyLength: body.length, status: 'reset' })
-      request.socket.destroy()
-      return
-    }
-    if (fault === 'stall') {
-      exchanges.push({ contentRange, bodyLength: body.length, status: 'stall' })
-      return
-    }
-    const record = (status: number): void => {
-      exchanges.push({ contentRange, bodyLength: body.length, status })
-    }
-    if (fault === 500) {
-      record(500)
-      answer(response, 500)
-      return
-    }
-    const probe = /^bytes \*\/(\d+)$/.exec(contentRange)
-    if (probe) {
-      record(206)
-      answer(response, 206, complete ? 0 : held.length)
-      return
-    }
-    const chunk = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange)
-    if (!chunk) {
-      record(400)
-      answer(response, 400)
-      return
-    }
-    const [start, end, size] = [Number(chunk[1]), Number(chunk[2]), Number(chunk[3])]
-    if (complete) {
-      record(201)
-      answer(response, 201)
-      return
-    }
-    if (start > held.length || body.length !== end - start + 1) {
-      record(400)
-      answer(response, 400)
-      return
-    }
-    held = Buffer.concat([held.subarray(0, start), body])
-    if (held.length < size) {
-      record(200)
-      answer(response, 200, held.length)
-      return
-    }
-    if (fault === 409 || createHash('sha256').update(held).digest('hex') !== expectedSha) {
-      held = Buffer.alloc(0)
-      record(409)
-      answer(response, 409)
-      return
-    }
-    complete = true
-    record(201)
-    answer(response, 201)
-  })
-}
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'debusine-ts-upload-'))
-  server = createServer(handle)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  baseUrl = await server.start()
 })
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
+  await server.stop()
   rmSync(directory, { recursive: true, force: true })
 })
 afterEach(() => {
-  faults = []
-  bodyLimit = undefined
+  server.faults = []
+  server.bodyLimit = undefined
 })
 
 function setUp(content: Buffer, alreadyHeld = 0): string {
   const path = join(directory, `file-${randomBytes(4).toString('hex')}`)
   writeFileSync(path, content)
-  held = content.subarray(0, alreadyHeld)
-  expectedSha = createHash('sha256').update(content).digest('hex')
-  complete = false
-  exchanges = []
-  faults = []
+  server.held = content.subarray(0, alreadyHeld)
+  server.expectedSha = createHash('sha256').update(content).digest('hex')
+  server.complete = false
+  server.exchanges = []
+  server.faults = []
   return path
 }
 
@@ -167,7 +49,7 @@ function input(localPath: string, size: number, overrides: Partial<UploadFileInp
     stallTimeout: 2_000,
     progressTimeout: 60_000,
     retryDelays: { initialMs: 1, maxMs: 5, maxRetryAfterMs: 5 },
-    isComplete: () => Promise.resolve(complete),
+    isComplete: () => Promise.resolve(server.complete),
     onCommitted: (bytes) => committed.push(bytes),
     onSent: (bytes) => {
       sent += bytes
@@ -176,17 +58,16 @@ function input(localPath: string, size: number, overrides: Partial<UploadFileInp
   }
   return { value, committed, sent: () => sent }
 }
-
 describe('uploadFile', () => {
   it('sends the whole file in one streamed request after the probe', async () => {
     const content = randomBytes(300_000)
     const call = input(setUp(content), content.length)
     await uploadFile(call.value)
-    expect(exchanges).toEqual([
+    expect(server.exchanges).toEqual([
       { contentRange: 'bytes */300000', bodyLength: 0, status: 206 },
       { contentRange: 'bytes 0-299999/300000', bodyLength: 300_000, status: 201 },
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
     expect(call.committed).toEqual([0, 300_000])
     expect(call.sent()).toBe(300_000)
   })
@@ -194,29 +75,29 @@ describe('uploadFile', () => {
   it('sends the bytes of a file of a new artifact at once, and probes only after a failure', async () => {
     const content = randomBytes(300_000)
     const call = input(setUp(content), content.length, { fresh: true, chunkSize: 200_000 })
-    faults = [undefined, 'reset-mid-body']
+    server.faults = [undefined, 'reset-mid-body']
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+    expect(server.exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
       ['bytes 0-199999/300000', 200],
       ['bytes 200000-299999/300000', 'reset'],
       ['bytes */300000', 206],
       ['bytes 200000-299999/300000', 201],
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('resumes at the offset the server holds and sends only the rest, in chunks', async () => {
     const content = randomBytes(250_000)
     const call = input(setUp(content, 100_000), content.length, { chunkSize: 100_000 })
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => exchange.contentRange)).toEqual([
+    expect(server.exchanges.map((exchange) => exchange.contentRange)).toEqual([
       'bytes */250000',
       'bytes 100000-199999/250000',
       'bytes 200000-249999/250000',
     ])
     expect(call.sent()).toBe(150_000)
     expect(call.committed).toEqual([100_000, 200_000, 250_000])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('says once the last byte of the file was handed to the connection, before its answer', async () => {
@@ -224,21 +105,21 @@ describe('uploadFile', () => {
     const seen: { exchanges: number; sent: number }[] = []
     const call = input(setUp(content), content.length, {
       chunkSize: 100_000,
-      onBodySent: () => seen.push({ exchanges: exchanges.length, sent: call.sent() }),
+      onBodySent: () => seen.push({ exchanges: server.exchanges.length, sent: call.sent() }),
     })
     await uploadFile(call.value)
     // The probe and the first two chunks were answered; the last chunk's answer had not come.
     expect(seen).toEqual([{ exchanges: 3, sent: 250_000 }])
-    expect(exchanges).toHaveLength(4)
+    expect(server.exchanges).toHaveLength(4)
   })
 
   it('retries a chunk after a reset and resumes at its offset', async () => {
     const content = randomBytes(300_000)
     const call = input(setUp(content), content.length, { chunkSize: 100_000 })
     // Probe, first chunk, then the second chunk's connection is reset mid-body.
-    faults = [undefined, undefined, 'reset-mid-body']
+    server.faults = [undefined, undefined, 'reset-mid-body']
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+    expect(server.exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
       ['bytes */300000', 206],
       ['bytes 0-99999/300000', 200],
       ['bytes 100000-199999/300000', 'reset'],
@@ -246,39 +127,39 @@ describe('uploadFile', () => {
       ['bytes 100000-199999/300000', 200],
       ['bytes 200000-299999/300000', 201],
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('retries a chunk after a 5xx and after a stall', async () => {
     const content = randomBytes(50_000)
     const call = input(setUp(content), content.length, { stallTimeout: 300 })
-    faults = [undefined, 500, undefined, 'stall']
+    server.faults = [undefined, 500, undefined, 'stall']
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => exchange.status)).toEqual([206, 500, 206, 'stall', 206, 201])
-    expect(complete).toBe(true)
+    expect(server.exchanges.map((exchange) => exchange.status)).toEqual([206, 500, 206, 'stall', 206, 201])
+    expect(server.complete).toBe(true)
   })
 
   it('does not resend a file the server completed when the answer was lost', async () => {
     const content = randomBytes(50_000)
     const call = input(setUp(content), content.length)
     // The server stores everything, then the connection drops before the 201 arrives.
-    faults = [undefined, 'reset-before-answer']
-    complete = false
+    server.faults = [undefined, 'reset-before-answer']
+    server.complete = false
     const original = call.value.isComplete
     call.value.isComplete = () => {
-      complete = true
+      server.complete = true
       return original()
     }
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => exchange.status)).toEqual([206, 'reset', 206])
+    expect(server.exchanges.map((exchange) => exchange.status)).toEqual([206, 'reset', 206])
   })
 
   it('restarts the whole file after a 409, at most 3 times', async () => {
     const content = randomBytes(20_000)
     const call = input(setUp(content), content.length, { chunkSize: 10_000 })
-    faults = [undefined, undefined, 409]
+    server.faults = [undefined, undefined, 409]
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+    expect(server.exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
       ['bytes */20000', 206],
       ['bytes 0-9999/20000', 200],
       ['bytes 10000-19999/20000', 409],
@@ -288,32 +169,35 @@ describe('uploadFile', () => {
     ])
 
     const again = input(setUp(content), content.length)
-    faults = [undefined, 409, undefined, 409, undefined, 409]
+    server.faults = [undefined, 409, undefined, 409, undefined, 409]
     const failure = uploadFile(again.value)
     await expect(failure).rejects.toThrow(ArtifactUploadError)
     await expect(failure).rejects.toThrow(
       /^Upload of "foo.dsc" \(artifact 42\) failed after 3 attempts: the server rejected the received bytes 3 times \(HTTP 409 Invalid file hash\)/,
     )
-    expect(exchanges).toHaveLength(6)
+    expect(server.exchanges).toHaveLength(6)
   })
 
   it('keeps going while the server acknowledges new bytes, well past any fixed number of failures', async () => {
     const content = randomBytes(100_000)
     const call = input(setUp(content), content.length, { chunkSize: 10_000 })
     // Probe, one chunk that passes, one that is reset: nine times over.
-    faults = Array.from({ length: 9 }, () => [undefined, undefined, 'reset-mid-body'] as Fault[]).flat()
+    server.faults = Array.from(
+      { length: 9 },
+      () => [undefined, undefined, 'reset-mid-body'] as UploadFault[],
+    ).flat()
     await uploadFile(call.value)
-    expect(exchanges.filter((exchange) => exchange.status === 'reset')).toHaveLength(9)
-    expect(held.equals(content)).toBe(true)
+    expect(server.exchanges.filter((exchange) => exchange.status === 'reset')).toHaveLength(9)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('halves a chunk that failed while being sent, down to minChunkSize', async () => {
     const content = randomBytes(400_000)
     const call = input(setUp(content), content.length, { minChunkSize: 50_000 })
-    faults = [undefined, 'reset-mid-body', undefined, 'reset-mid-body', undefined, 'reset-mid-body']
+    server.faults = [undefined, 'reset-mid-body', undefined, 'reset-mid-body', undefined, 'reset-mid-body']
     await uploadFile(call.value)
     expect(
-      exchanges.filter((exchange) => exchange.status !== 206).map((exchange) => exchange.contentRange),
+      server.exchanges.filter((exchange) => exchange.status !== 206).map((exchange) => exchange.contentRange),
     ).toEqual([
       'bytes 0-399999/400000',
       'bytes 0-199999/400000',
@@ -324,13 +208,13 @@ describe('uploadFile', () => {
         (start) => `bytes ${start}-${start + 49_999}/400000`,
       ),
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('gives up once no new byte was acknowledged for progressTimeout, saying how to resume', async () => {
     const content = randomBytes(50_000)
     const call = input(setUp(content), content.length, { progressTimeout: 0 })
-    faults = [undefined, 'reset-mid-body']
+    server.faults = [undefined, 'reset-mid-body']
     const failure = uploadFile(call.value)
     await expect(failure).rejects.toThrow(
       /^Upload of "foo.dsc" \(artifact 42\) failed: connection reset by the server \(ECONNRESET\); the server acknowledged no new byte for 0 s\. Run the same command again to resume\.$/,
@@ -346,9 +230,9 @@ describe('uploadFile', () => {
   it('sends a body a proxy refuses (413) again in chunks of the fallback size', async () => {
     const content = randomBytes(250_000)
     const call = input(setUp(content), content.length, { fallbackChunkSize: 100_000 })
-    bodyLimit = { bytes: 100_000, when: 'late' }
+    server.bodyLimit = { bytes: 100_000, when: 'late' }
     await uploadFile(call.value)
-    expect(exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
+    expect(server.exchanges.map((exchange) => [exchange.contentRange, exchange.status])).toEqual([
       ['bytes */250000', 206],
       ['bytes 0-249999/250000', 413],
       ['bytes */250000', 206],
@@ -356,7 +240,7 @@ describe('uploadFile', () => {
       ['bytes 100000-199999/250000', 200],
       ['bytes 200000-249999/250000', 201],
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
     expect(call.committed.at(-1)).toBe(250_000)
   })
 
@@ -364,9 +248,9 @@ describe('uploadFile', () => {
     // Big enough that the body is still being sent when the answer and the close arrive.
     const content = randomBytes(8 * 1024 * 1024)
     const call = input(setUp(content), content.length, { fallbackChunkSize: 3 * 1024 * 1024 })
-    bodyLimit = { bytes: 3 * 1024 * 1024, when: 'early' }
+    server.bodyLimit = { bytes: 3 * 1024 * 1024, when: 'early' }
     await uploadFile(call.value)
-    const chunks = exchanges.filter((exchange) => exchange.status !== 206)
+    const chunks = server.exchanges.filter((exchange) => exchange.status !== 206)
     expect(chunks[0]).toMatchObject({
       contentRange: `bytes 0-${content.length - 1}/${content.length}`,
       status: 413,
@@ -376,33 +260,33 @@ describe('uploadFile', () => {
       3 * 1024 * 1024,
       2 * 1024 * 1024,
     ])
-    expect(held.equals(content)).toBe(true)
+    expect(server.held.equals(content)).toBe(true)
   })
 
   it('fails with a clear message when even the fallback chunk size is refused', async () => {
     const content = randomBytes(50_000)
     const call = input(setUp(content), content.length, { fallbackChunkSize: 20_000 })
-    bodyLimit = { bytes: 10_000, when: 'late' }
+    server.bodyLimit = { bytes: 10_000, when: 'late' }
     const failure = uploadFile(call.value)
     await expect(failure).rejects.toThrow(
       /HTTP 413 .*refuses a body of 20000 bytes; pass a smaller chunkSize/,
     )
     await expect(failure).rejects.toMatchObject({ isRetryable: false })
-    expect(exchanges.map((exchange) => exchange.status)).toEqual([206, 413, 206, 413])
+    expect(server.exchanges.map((exchange) => exchange.status)).toEqual([206, 413, 206, 413])
   })
 
   it('refuses a local file whose size changed, before sending', async () => {
     const content = randomBytes(1000)
     const call = input(setUp(content), 999)
     await expect(uploadFile(call.value)).rejects.toThrow(/has 1000 bytes but the artifact declares 999/)
-    expect(exchanges).toEqual([])
+    expect(server.exchanges).toEqual([])
   })
 
   it('stops when the signal aborts', async () => {
     const content = randomBytes(50_000)
     const controller = new AbortController()
     const call = input(setUp(content), content.length, { signal: controller.signal, stallTimeout: 60_000 })
-    faults = [undefined, 'stall']
+    server.faults = [undefined, 'stall']
     setTimeout(() => controller.abort(), 200)
     await expect(uploadFile(call.value)).rejects.toThrow(AbortError)
   })
