@@ -3,6 +3,7 @@
  * `tooling/real-server/up` (through the globalSetup `real-server-setup.ts`).
  */
 import { execFile, spawn } from 'node:child_process'
+import { request } from 'node:http'
 import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -73,6 +74,44 @@ export async function freshWorkspace(prefix = 'test'): Promise<string> {
     })
   }
   return name
+}
+
+/**
+ * POST `body` as JSON to the API path `path` (after `/api/1.0/`) with `token`, on a connection
+ * of its own: a kept-alive one may have been closed by a worker gunicorn replaced (every 500
+ * requests), and a POST that finds it closed is not sent again. The answer as a `Response`.
+ */
+export function postJson(path: string, token: string, body: unknown): Promise<Response> {
+  const server = realServer()
+  const text = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const headers = {
+      Token: token,
+      'X-Debusine-Scope': server.scope,
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+    }
+    const sent = request(
+      `${server.apiUrl}/1.0/${path}`,
+      { method: 'POST', agent: false, headers, signal: AbortSignal.timeout(10_000) },
+      (answer) => {
+        const blocks: Buffer[] = []
+        answer.on('data', (block: Buffer) => blocks.push(block))
+        answer.on('error', reject)
+        answer.on('end', () => {
+          const contentType = answer.headers['content-type'] ?? ''
+          resolve(
+            new Response(new Uint8Array(Buffer.concat(blocks)), {
+              status: answer.statusCode ?? 0,
+              headers: { 'Content-Type': contentType },
+            }),
+          )
+        })
+      },
+    )
+    sent.on('error', reject)
+    sent.end(text)
+  })
 }
 
 /** Run the official Python client as testuser; files must live under /tmp or the repository. */

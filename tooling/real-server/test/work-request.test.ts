@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { pythonClient, realServer } from '../../vitest/real-server.js'
+import { postJson, pythonClient, realServer } from '../../vitest/real-server.js'
 
 const server = realServer()
 
 function createNoop(token: string): Promise<Response> {
-  return fetch(`${server.apiUrl}/1.0/work-request/`, {
-    method: 'POST',
-    headers: { Token: token, 'X-Debusine-Scope': server.scope, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      task_name: 'noop',
-      task_data: { result: 'success' },
-      event_reactions: {},
-      workspace: server.workspace,
-    }),
-    signal: AbortSignal.timeout(10_000),
-  })
+  const noop = { task_name: 'noop', task_data: { result: 'success' }, event_reactions: {} }
+  return postJson('work-request/', token, { ...noop, workspace: server.workspace })
 }
 
 async function getWorkRequest(id: number): Promise<{ id: number; status: string; result: string }> {

@@ -2,30 +2,21 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, pythonClient, realServer, uniqueName } from '../../vitest/real-server.js'
+import { freshWorkspace, postJson, pythonClient, realServer, uniqueName } from '../../vitest/real-server.js'
 
 const server = realServer()
 const workspace = await freshWorkspace('tooling')
 
-function post(path: string, token: string, body: unknown): Promise<Response> {
-  return fetch(`${server.apiUrl}/1.0/${path}`, {
-    method: 'POST',
-    headers: { Token: token, 'X-Debusine-Scope': server.scope, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  })
-}
-
 describe('a fresh workspace', () => {
   it('lets testuser create work requests in it, and hides it from norole', async () => {
     const body = { task_name: 'noop', task_data: { result: 'success' }, event_reactions: {}, workspace }
-    expect((await post('work-request/', server.token, body)).status).toBe(200)
+    expect((await postJson('work-request/', server.token, body)).status).toBe(200)
     // A new workspace is private: to a user without a role it does not exist (404, not 403).
-    expect((await post('work-request/', server.noroleToken, body)).status).toBe(404)
+    expect((await postJson('work-request/', server.noroleToken, body)).status).toBe(404)
   })
 
   it('lets testuser create a collection in it', async () => {
-    const response = await post(`collection/${workspace}/`, server.token, {
+    const response = await postJson(`collection/${workspace}/`, server.token, {
       name: uniqueName('suite'),
       category: 'debian:suite',
       full_history_retention_period: null,
