@@ -16,21 +16,30 @@ export function readServerEnv(path = ENV_FILE) {
 
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
-/** CPU seconds (user + system) used so far by every process running in the server's chroot. */
-export function serverCpuSeconds(serverRoot) {
-  let ticks = 0
+/**
+ * `read(pid)` for every process running in the server's chroot, skipping those that exit
+ * while they are read.
+ */
+function eachServerProcess(serverRoot, read) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      if (readlinkSync(`/proc/${entry}/root`) !== serverRoot) continue
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')
-      // utime, stime, and cutime, cstime: the CPU of children it reaped (a gunicorn worker
-      // recycled during the run), so that an exit does not make the sum go down.
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+      if (readlinkSync(`/proc/${entry}/root`) === serverRoot) read(entry)
     } catch {
       // the process exited while we read it
     }
   }
+}
+
+/** CPU seconds (user + system) used so far by every process running in the server's chroot. */
+export function serverCpuSeconds(serverRoot) {
+  let ticks = 0
+  eachServerProcess(serverRoot, (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime, stime, and cutime, cstime: the CPU of children it reaped (a gunicorn worker
+    // recycled during the run), so that an exit does not make the sum go down.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+  })
   return ticks / TICKS_PER_SECOND
 }
 
@@ -42,16 +51,9 @@ export function serverCpuSeconds(serverRoot) {
  */
 export function serverHttpProcesses(serverRoot) {
   const pids = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      if (readlinkSync(`/proc/${entry}/root`) !== serverRoot) continue
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/usr/bin/gunicorn'))
-        pids.push(Number(entry))
-    } catch {
-      // the process exited while we read it
-    }
-  }
+  eachServerProcess(serverRoot, (pid) => {
+    if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('/usr/bin/gunicorn')) pids.push(Number(pid))
+  })
   return pids.sort((a, b) => a - b).join(' ')
 }
 
