@@ -153,6 +153,10 @@ export class TaskConfigurations {
    * **Note:** Debusine 0.16.2 saves `data.git_commit` even on a dry run: a dry run from a git
    * work tree records `HEAD` as the pushed commit (and one from a plain directory clears it).
    *
+   * A push whose connection fails, or that meets a 5xx, is sent again like a GET: the same
+   * contents again change nothing. When the server had applied the first one, the counts
+   * are those of the replay (its items `unchanged`).
+   *
    * @throws {InvalidRepositoryError} when the directory has no MANIFEST, a file is
    *   invalid, two entries share an item name, or a git check fails without `force`
    * @throws {BadRequestError} when the server refuses the items (detail names the rule)
@@ -216,6 +220,9 @@ export class TaskConfigurations {
         schema: TaskConfigurationUpdateResultsSchema,
         model: 'TaskConfigurationUpdateResults',
         expectedStatus: 200,
+        // A push replaces the collection's contents: the same push again changes nothing
+        // (a replay of one the server applied counts its items as unchanged).
+        idempotent: true,
       },
     )
     return { ...results, dryRun, gitCommit, warnings }
