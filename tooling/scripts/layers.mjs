@@ -9,4 +9,6 @@ export const allowedImports = {
   enroll: ['models', 'transport'],
   cli: ['models', 'artifacts', 'transport', 'client', 'events', 'enroll'],
   daemon: ['models', 'transport', 'client', 'events'],
+  action: ['models', 'artifacts', 'transport', 'client', 'events'],
+  'fake-server': ['models'],
 }
