@@ -8,6 +8,8 @@
 // .dist-next and swapped in, so no stale chunk is packed and dist/ never goes missing.
 import { readFileSync, renameSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
+import { bundleImportProblems } from './check-bundle-imports.mjs'
+import { commonJsNamedExports } from './commonjs-named-exports.mjs'
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'))
 const node = manifest.engines.node.replace(/^>=\s*/, '')
@@ -32,6 +34,12 @@ await build({
   conditions: ['node'],
   legalComments: 'eof',
   logLevel: 'warning',
+  plugins: [commonJsNamedExports],
 })
+const problems = await bundleImportProblems('.dist-next')
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`bundle-cli: ${problem}`)
+  process.exit(1)
+}
 rmSync('dist', { recursive: true, force: true })
 renameSync('.dist-next', 'dist')
