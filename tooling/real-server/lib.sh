@@ -9,7 +9,8 @@ REPO_ROOT=$(cd "$HERE/../.." && pwd)
 
 SUITE=${DEBUSINE_TS_SERVER_SUITE:-sid}
 case $SUITE in
-  # Pinned so that a new upload fails loudly instead of changing the server under the tests.
+  # The version each suite carried when last checked. Kept so that a run says loudly when the
+  # suite moved on; the build then installs what the suite carries (install_version).
   sid) PIN=0.16.2 ;;
   trixie) PIN=0.11.3+deb13u1 ;;
   *) echo "DEBUSINE_TS_SERVER_SUITE must be sid or trixie, not '$SUITE'" >&2; exit 2 ;;
@@ -56,6 +57,24 @@ take_lock() {
 # Run a command in the chroot with a clean environment, as root.
 in_root() { chroot "$ROOT" env -i PATH=$CHROOT_PATH LANG=C.UTF-8 HOME=/root "$@" 9>&-; }
 admin() { in_root debusine-admin "$@"; }
+
+# The debusine version to install in the chroot DIR (its apt lists up to date): $PIN when the
+# suite still carries it, else the version the suite carries, with a loud line on stderr.
+# Fails only when the suite carries no debusine-server at all.
+install_version() {
+  local dir=$1 carried candidate
+  carried=$(chroot "$dir" apt-cache madison debusine-server 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+  if grep -qxF "$PIN" <<<"$carried"; then echo "$PIN"; return; fi
+  candidate=$(chroot "$dir" apt-cache policy debusine-server 2>/dev/null | awk '$1 == "Candidate:" { print $2 }')
+  [ -n "$candidate" ] && [ "$candidate" != "(none)" ] || die "Debian $SUITE carries no debusine-server"
+  {
+    echo "real-server: !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+    echo "real-server: !! WARNING: Debian $SUITE no longer carries debusine $PIN (the pin);"
+    echo "real-server: !! installing $candidate, the version $SUITE carries. Update PIN in lib.sh."
+    echo "real-server: !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
+  } >&2
+  echo "$candidate"
+}
 
 # PID of daemon NAME if it is alive and runs in our chroot (state Z = exited), else fails.
 pid_of() {
