@@ -1,0 +1,19 @@
+/**
+ * What the fake does instead of answering normally:
+ * - `status`: answer this status with a short HTML page, without acting (a proxy's 502 or
+ *   503, a 507 for a full disk);
+ * - `reset-before`: drop the connection without acting;
+ * - `reset-after`: act, then drop the connection instead of answering (a lost answer).
+ */
+export type Fault = { kind: 'status'; status: number } | { kind: 'reset-before' } | { kind: 'reset-after' }
+
+/** Which requests a fault hits, and how many times. */
+export interface FaultRule {
+  /** The method to match (any when absent). */
+  method?: string
+  /** The path to match: a string matches the whole path (without query), a RegExp any part. */
+  path?: string | RegExp
+  fault: Fault
+  /** How many matching requests the fault hits; default 1. `Infinity` for all. */
+  times?: number
+}

@@ -1,0 +1,70 @@
+import type { ArtifactRecord, FakeUser, WorkRequestRecord } from './records.js'
+import { ServerClock } from './server-clock.js'
+
+/** A work request that reached a terminal state, as the completion channel announces it. */
+export interface CompletionNotice {
+  workRequestId: number
+  workspace: string
+  completedAt: string
+  result: string
+}
+
+/** The settings a {@link FakeState} starts with. */
+export interface FakeStateSettings {
+  scope: string
+  workspaces: readonly string[]
+  user: FakeUser
+}
+
+/**
+ * Everything the fake holds: its scope and workspaces, one user, the artifacts and work
+ * requests created through it, and who listens for completions.
+ */
+export class FakeState {
+  readonly clock = new ServerClock()
+  readonly scope: string
+  readonly workspaces: Set<string>
+  readonly user: FakeUser
+  readonly artifacts = new Map<number, ArtifactRecord>()
+  readonly workRequests = new Map<number, WorkRequestRecord>()
+  /** When set, the token is treated as the real server treats an expired one: anonymous. */
+  tokenExpired = false
+  nextArtifactId = 1
+  nextWorkRequestId = 1
+  private readonly completionListeners = new Set<(notice: CompletionNotice) => void>()
+
+  constructor(settings: FakeStateSettings) {
+    this.scope = settings.scope
+    this.workspaces = new Set(settings.workspaces)
+    this.user = settings.user
+  }
+
+  /** The default workspace: the first one named. */
+  get defaultWorkspace(): string {
+    return [...this.workspaces][0]!
+  }
+
+  /** The user a `Token` header authenticates as, or null (anonymous). */
+  userFor(token: string | undefined): FakeUser | null {
+    if (token === undefined || this.tokenExpired) return null
+    return token === this.user.token ? this.user : null
+  }
+
+  /** Call `listener` on every completion announced from now on; returns the unsubscribe. */
+  onCompletion(listener: (notice: CompletionNotice) => void): () => void {
+    this.completionListeners.add(listener)
+    return () => this.completionListeners.delete(listener)
+  }
+
+  /** Tell every listener that a work request completed. */
+  announceCompletion(notice: CompletionNotice): void {
+    for (const listener of this.completionListeners) listener(notice)
+  }
+
+  /** The terminal work requests, ordered by (completed_at, id), as the replay reads them. */
+  completedWorkRequests(): WorkRequestRecord[] {
+    return [...this.workRequests.values()]
+      .filter((request) => request.completedAt != null)
+      .sort((a, b) => a.completedAt!.localeCompare(b.completedAt!) || a.id - b.id)
+  }
+}

@@ -1,0 +1,51 @@
+/** One file of an artifact as the fake holds it. */
+export interface StoredFile {
+  size: number
+  sha256: string
+  contentType: string
+  /** The bytes received so far; the file is complete once `complete` is set. */
+  bytes: Buffer
+  complete: boolean
+}
+
+/** An artifact as the fake holds it. */
+export interface ArtifactRecord {
+  id: number
+  workspace: string
+  category: string
+  data: Record<string, unknown>
+  createdAt: string
+  expireAt: string | null
+  files: Map<string, StoredFile>
+}
+
+/** A work request as the fake holds it. */
+export interface WorkRequestRecord {
+  id: number
+  taskName: string
+  taskType: string
+  taskData: Record<string, unknown>
+  eventReactions: Record<string, unknown>
+  workspace: string
+  status: string
+  result: string
+  createdAt: string
+  startedAt: string | null
+  completedAt: string | null
+  createdBy: number
+  abortedBy: number | null
+  priorityBase: number
+  priorityAdjustment: number
+  artifacts: number[]
+  /** Internal data the server shows (a retried request holds its `retry_count`). */
+  workflowData: Record<string, unknown>
+  /** The id of the work request that superseded this one through a retry. */
+  supersededBy: number | null
+}
+
+/** A user of the fake and the token that authenticates as it. */
+export interface FakeUser {
+  id: number
+  username: string
+  token: string
+}
