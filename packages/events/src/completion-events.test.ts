@@ -80,6 +80,28 @@ describe('waitForCompletion', () => {
     expect(log).toEqual(['subscribed', 'GET /api/1.0/work-request/5/', 'GET /api/1.0/work-request/5/'])
   })
 
+  it('confirms an announced completion by reading until the state says completed', async () => {
+    const log: string[] = []
+    const state = { status: 'running' }
+    const channel = await server(state, log)
+    const events = new CompletionEvents(
+      new Transport({ apiUrl: channel.apiUrl, token: 't', maxRetries: 0 }),
+      {
+        confirmDelays: { initialMs: 10, maxMs: 20 },
+      },
+    )
+    // No safety poll within the test: only the announcement and its confirmation read.
+    const waiting = events.waitForCompletion(5, { pollInterval: 3_600_000 })
+    const connection = await channel.connection(0)
+    await until(() => log.length >= 2)
+    // Announced before the state is committed: the reads still say running.
+    connection.complete(5, '2026-10-28T13:17:55Z')
+    await until(() => log.filter((line) => line.startsWith('GET')).length >= 4)
+    state.status = 'completed'
+    expect(await waiting).toMatchObject({ id: 5, status: 'completed' })
+    expect(log.filter((line) => line === 'subscribed')).toHaveLength(1)
+  })
+
   it('notices an abort (never announced on the channel) by polling', async () => {
     const log: string[] = []
     const state = { status: 'running' }

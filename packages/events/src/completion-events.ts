@@ -6,6 +6,7 @@ import {
   type ChannelSettings,
   type SubscribeOptions,
 } from './completion-subscription.js'
+import { completionWakeUp } from './completion-wake-up.js'
 
 /** Settings of {@link CompletionEvents}. */
 export interface CompletionEventsOptions {
@@ -25,17 +26,35 @@ export interface CompletionEventsOptions {
    * order; what the overlap replays again is recognised and dropped.
    */
   replayOverlapMs?: number | undefined
+  /**
+   * The waits between the reads that confirm an announced completion in `waitForCompletion`
+   * (doubling from 250 ms up to 5 s, with jitter): some servers announce a completion before
+   * its state is committed, so the wait reads the work request until it says completed.
+   */
+  confirmDelays?: Partial<BackoffDelays> | undefined
 }
 
 /** Options of {@link CompletionEvents.waitForCompletion}: those of the client's wait, and a workspace. */
 export interface ChannelWaitOptions extends WaitForCompletionOptions {
+  /**
+   * The safety poll: milliseconds between two reads of the work request while the channel
+   * announces nothing; default {@link DEFAULT_SAFETY_POLL_MS} (30 s). Aborts (and `skipped`
+   * completions) are never announced: this poll is what sees them, within one period.
+   */
+  pollInterval?: number | undefined
   /** The work request's workspace, if known: the channel then carries only its completions. */
   workspace?: string | undefined
 }
 
 const defaultReconnectDelays: BackoffDelays = { initialMs: 500, maxMs: 30_000 }
-// Aborts and `skipped` completions are not announced on the channel: a slow poll sees them.
-const channelPollInterval = 60_000
+const defaultConfirmDelays: BackoffDelays = { initialMs: 250, maxMs: 5_000 }
+
+/**
+ * The default period of the safety poll of {@link CompletionEvents.waitForCompletion}, in
+ * milliseconds: aborts and `skipped` completions are not announced on the channel, so a slow
+ * poll sees them.
+ */
+export const DEFAULT_SAFETY_POLL_MS = 30_000
 
 /**
  * Work request completions of one Debusine server, over its websocket channel
@@ -51,6 +70,7 @@ const channelPollInterval = 60_000
 export class CompletionEvents {
   readonly #settings: ChannelSettings
   readonly #client: DebusineClientCore
+  readonly #confirmDelays: BackoffDelays
 
   /**
    * @param source the client (or transport) whose API URL and token the channel uses
@@ -67,6 +87,7 @@ export class CompletionEvents {
       reconnectDelays: { ...defaultReconnectDelays, ...options.reconnectDelays },
       replayOverlapMs: options.replayOverlapMs ?? 5_000,
     }
+    this.#confirmDelays = { ...defaultConfirmDelays, ...options.confirmDelays }
   }
 
   /**
@@ -84,11 +105,13 @@ export class CompletionEvents {
   }
 
   /**
-   * Wait until a work request is completed or aborted, and return it: the client's
-   * `workRequests.waitForCompletion`, woken by the channel as soon as the completion is
-   * announced (polling every minute by default for what the channel does not announce).
-   * Subscribes first, then reads the work request, so a completion between the two cannot
-   * be missed.
+   * Wait until a work request is completed or aborted, and return it in its true final
+   * state: the client's `workRequests.waitForCompletion`, woken by the channel as soon as
+   * the completion is announced. Subscribes first, then reads the work request, so a
+   * completion between the two cannot be missed. An announced completion is confirmed by
+   * reading the work request until it says completed (some servers announce it before the
+   * state is committed); a safety poll (`pollInterval`, default 30 s) sees what the channel
+   * never announces (aborts, `skipped`).
    *
    * @throws {NotFoundError} when there is no such work request (or the token may not see it)
    * @throws {TokenRejectedError} when the channel refuses the token
@@ -105,25 +128,12 @@ export class CompletionEvents {
       signal: options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]),
       workspaces: workspace === undefined ? undefined : [workspace],
     })
-    let announced: Promise<void> | undefined
-    const wakeUp = (): Promise<void> =>
-      (announced ??= (async () => {
-        for (;;) {
-          const next = await subscription.next()
-          // The subscription ends only when the wait is over: the wait's own abort handling answers.
-          if (next.done === true) return new Promise<void>(() => {})
-          if (next.value.work_request_id === workRequestId) {
-            announced = undefined
-            return
-          }
-        }
-      })())
     try {
       await subscription.ready
       return await this.#client.workRequests.waitForCompletion(workRequestId, {
-        pollInterval: channelPollInterval,
         ...waitOptions,
-        wakeUp,
+        pollInterval: waitOptions.pollInterval ?? DEFAULT_SAFETY_POLL_MS,
+        wakeUp: completionWakeUp(subscription, workRequestId, this.#confirmDelays, stop.signal),
       })
     } finally {
       stop.abort()

@@ -8,6 +8,7 @@
  */
 export {
   CompletionEvents,
+  DEFAULT_SAFETY_POLL_MS,
   type CompletionEventsOptions,
   type ChannelWaitOptions,
 } from './completion-events.js'

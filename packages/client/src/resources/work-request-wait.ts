@@ -4,7 +4,7 @@ import { WorkRequestWaitTimeoutError } from './work-request-wait-timeout-error.j
 
 /** Options of `WorkRequests.waitForCompletion` (and of the channel's `CompletionEvents.waitForCompletion`). */
 export interface WaitForCompletionOptions extends RequestOptions {
-  /** Milliseconds between two reads of the work request; default 2000 (60 000 on the channel). */
+  /** Milliseconds between two reads of the work request; default 2000 (the channel's safety poll: 30 000). */
   pollInterval?: number | undefined
   /**
    * The most milliseconds to wait in all; then `WorkRequestWaitTimeoutError`.
