@@ -109,7 +109,8 @@ for runtime in "${nodes[@]}"; do
   say "Node $version: every library imports; debusine-ts --version, --help and completion bash and debusine-ts-daemon --help run"
 done
 
-# Real calls under each Node: the installed CLI and client against the local real server.
+# Real calls under each Node: the installed client, and one command of each kind of the
+# installed CLI, against the local real server.
 if [ "${DEBUSINE_TS_SKIP_REAL_SERVER:-}" = 1 ] && [ "${CI:-}" != true ]; then
   say "DEBUSINE_TS_SKIP_REAL_SERVER=1: the installed packages made NO real call"
 else
@@ -130,10 +131,7 @@ INI
   for runtime in "${nodes[@]}"; do
     version=$("$runtime" --version)
     (cd "$consumer" && "$runtime" real-call.mjs)
-    listed=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" \
-      node_modules/.bin/debusine-ts --config-file config.ini work-request list --limit 1 --json)
-    node -e 'if (!Array.isArray(JSON.parse(process.argv[1]))) process.exit(1)' "$listed" ||
-      { say "debusine-ts work-request list --json printed no JSON list under Node $version"; exit 1; }
+    bash "$here/installed-cli-flow.sh" "$consumer" "$(command -v "$runtime")"
     say "Node $version: the installed client and CLI made real calls to $DEBUSINE_TS_API_URL"
   done
 fi

@@ -30,7 +30,10 @@ const forms = [
   [new RegExp(String.raw`${chunk}\.then\(\((\{[^}]*\})\) =>`, 'g'), (m) => [[m[1], patternNames(m[2])]]],
   // const [{ a }, { b }] = await Promise.all([import("./x.js"), import("./y.js")])
   [
-    new RegExp(String.raw`const \[((?:\{[^}]*\},?\s*)+)\] = await Promise\.all\(\[((?:\s*${chunk},?)+)\s*\]\)`, 'g'),
+    new RegExp(
+      String.raw`const \[((?:\{[^}]*\},?\s*)+)\] = await Promise\.all\(\[((?:\s*${chunk},?)+)\s*\]\)`,
+      'g',
+    ),
     (m) => {
       const patterns = [...m[1].matchAll(/\{[^}]*\}/g)].map(([pattern]) => patternNames(pattern))
       const chunks = [...m[2].matchAll(new RegExp(chunk, 'g'))].map((found) => found[1])
@@ -68,7 +71,8 @@ export async function bundleImportProblems(directory) {
         exportsOf.set(path, new Set(Object.keys(module)))
       }
       const missing = names.filter((name) => !exportsOf.get(path).has(name))
-      if (missing.length > 0) problems.push(`${file}: imports ${missing.join(', ')} from ${path}, which does not export it`)
+      if (missing.length > 0)
+        problems.push(`${file}: imports ${missing.join(', ')} from ${path}, which does not export it`)
     }
   }
   return problems

@@ -35,13 +35,17 @@ async function bundle(plugins: Plugin[]): Promise<string> {
 describe('the bundle import check', () => {
   it('fails a bundle whose lazy chunk of a CommonJS package lost the named export', async () => {
     const problems = await bundleImportProblems(await bundle([]))
-    expect(problems).toEqual([expect.stringMatching(/^entry\.js: imports parse from \.\/.+\.js, which does not export it$/)])
+    expect(problems).toEqual([
+      expect.stringMatching(/^entry\.js: imports parse from \.\/.+\.js, which does not export it$/),
+    ])
   })
 
   it('passes the same bundle built with the named-exports plugin, and the import works', async () => {
     const outdir = await bundle([commonJsNamedExports])
     expect(await bundleImportProblems(outdir)).toEqual([])
-    const entry = (await import(pathToFileURL(join(outdir, 'entry.js')).href)) as { lengthOf: (text: string) => Promise<number> }
+    const entry = (await import(pathToFileURL(join(outdir, 'entry.js')).href)) as {
+      lengthOf: (text: string) => Promise<number>
+    }
     expect(await entry.lengthOf('four')).toBe(4)
   })
 

@@ -24,7 +24,9 @@ function isCommonJs(file) {
 
 /** An ES module re-exporting every name of the CommonJS module at `file`, and its default. */
 function namedWrapper(file) {
-  const names = Object.keys(require(file)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+  const names = Object.keys(require(file)).filter(
+    (name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default',
+  )
   const lines = names.flatMap((name, index) => [
     `const export${index} = commonJs[${JSON.stringify(name)}]`,
     `export { export${index} as ${name} }`,
@@ -38,7 +40,10 @@ export const commonJsNamedExports = {
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.path.startsWith('node:')) return undefined
-      const resolved = await builder.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir })
+      const resolved = await builder.resolve(args.path, {
+        kind: 'import-statement',
+        resolveDir: args.resolveDir,
+      })
       if (resolved.errors.length > 0 || resolved.external || !isCommonJs(resolved.path)) return undefined
       return { path: resolved.path, namespace: 'commonjs-named-exports' }
     })

@@ -2,16 +2,32 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFaultProxy, type FaultProxy } from '../../../tooling/fault-proxy/index.js'
+import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
 let config: string
 let state: string
+/**
+ * Between the CLI and the server: a proxy that, while `holdUploads` is set, lets no byte of a
+ * file upload through (the upload journal is per API URL, so every run of a test goes through it).
+ */
+let proxy: FaultProxy
+let holdUploads = false
 beforeAll(async () => {
-  config = writeConfig({ workspace: await freshWorkspace('cli-resume') })
+  proxy = await startFaultProxy({
+    target: realServer().apiUrl,
+    seed: 1,
+    fates: {
+      request: ({ method }) =>
+        holdUploads && method === 'PUT' ? { kind: 'stall', direction: 'up', afterBytes: 0 } : { kind: 'pass' },
+    },
+  })
+  config = writeConfig({ workspace: await freshWorkspace('cli-resume'), apiUrl: proxy.url })
   state = mkdtempSync(join(tmpdir(), 'debusine-ts-cli-state-'))
 })
+afterAll(() => proxy.close())
 
 /** A directory with one file of fresh content (the server deduplicates content per workspace). */
 function filesToUpload(): string {
@@ -23,13 +39,14 @@ function filesToUpload(): string {
 type Summary = { artifact_id: number; files_to_upload: number }
 
 /**
- * `artifact create` interrupted once the artifact exists, before any byte of its file is
- * sent: the summary on stdout is printed as soon as the server has created the artifact,
- * so the abort there is deterministic.
+ * `artifact create` interrupted by SIGINT (Ctrl-C) once the artifact exists, while its upload
+ * is held by the proxy before any byte of the file reaches the server: the summary on stdout is
+ * printed as soon as the server has created the artifact.
  */
 async function interruptedCreate(directory: string): Promise<Summary> {
   const controller = new AbortController()
   let created: Summary | undefined
+  holdUploads = true
   const run = await runCli(
     ['--config-file', config, 'artifact', 'create', 'debusine:test', '--upload', 'a.txt'],
     {
@@ -42,6 +59,7 @@ async function interruptedCreate(directory: string): Promise<Summary> {
       },
     },
   )
+  holdUploads = false
   // Interrupted like Ctrl-C: the Python CLI's exit code (0), and the file was never sent.
   expect(run.code, run.stderr).toBe(0)
   expect(created).toBeDefined()

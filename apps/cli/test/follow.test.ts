@@ -2,9 +2,7 @@
  * `work-request watch --timeout` against the real Debusine 0.16.2 server: the wait is the
  * client's (`maxWait`), its timeout the CLI's exit code 13.
  */
-import { Readable } from 'node:stream'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../src/index.js'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
@@ -48,23 +46,13 @@ describe('work-request watch --timeout', () => {
   it('an interruption while waiting exits 130 and leaves the work request going', async () => {
     const id = await pendingWorkRequest()
     const controller = new AbortController()
-    let stderr = ''
     try {
-      const code = await main(['--config-file', config, 'work-request', 'watch', id], {
-        stdout: { write: () => true, isTTY: false },
-        stderr: {
-          // Interrupted as soon as the wait begins, as Ctrl-C would.
-          write: (text: string) => {
-            stderr += text
-            if (text.startsWith('Waiting for work request')) controller.abort()
-            return true
-          },
-          isTTY: false,
-        },
-        stdin: Readable.from(['']),
-        env: { HOME: '/nonexistent' },
-        cwd: process.cwd(),
+      const { code, stderr } = await cli(['work-request', 'watch', id], {
         signal: controller.signal,
+        // Interrupted as soon as the wait begins, as Ctrl-C would.
+        onStderr: (text) => {
+          if (text.includes('Waiting for work request')) controller.abort()
+        },
       })
       expect(code).toBe(130)
       expect(stderr).toContain(`Interrupted; work request ${id} goes on on the server.`)

@@ -1,9 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { main } from '../src/index.js'
 import { pythonClient, realServer } from '../../../tooling/vitest/real-server.js'
 import { runCli } from './support/run-cli.js'
 
@@ -11,33 +9,18 @@ import { runCli } from './support/run-cli.js'
 const configFile = (): string => join(mkdtempSync('/tmp/debusine-ts-setup-'), 'config.ini')
 
 /**
- * Run `setup` in-process as on a terminal: stdin is the scripted answers (marked as a TTY),
- * and `onStderr` sees what is printed, e.g. the enrollment address.
+ * Run `setup` on a terminal (a pseudo-terminal that stdin, stdout and stderr share): the
+ * scripted answers are typed ahead, and `onStderr` sees what the terminal shows, e.g. the
+ * enrollment address. What the terminal showed is returned as both stdout and stderr.
  */
 async function interactive(
   argv: string[],
   answers: string[],
   onStderr: (text: string) => void = () => undefined,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const stdin = Object.assign(Readable.from([answers.map((answer) => `${answer}\n`).join('')]), {
-    isTTY: true,
-  })
-  const code = await main(argv, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: true },
-    stderr: {
-      write: (text: string) => {
-        stderr += text
-        onStderr(text)
-      },
-      isTTY: true,
-    },
-    stdin,
-    env: { HOME: '/nonexistent' },
-    cwd: process.cwd(),
-  })
-  return { code, stdout, stderr }
+  const stdin = answers.map((answer) => `${answer}\n`).join('')
+  const run = await runCli(argv, { stdin, terminal: true, onStdout: onStderr })
+  return { code: run.code, stdout: run.stdout, stderr: run.stdout }
 }
 
 /** A cookie jar over fetch: the web UI's login, then the answer on the confirmation page (REAL_SERVER §9). */

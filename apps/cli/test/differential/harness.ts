@@ -1,10 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { parse } from 'yaml'
-import { main } from '../../src/main.js'
 import { pythonClient } from '../../../../tooling/vitest/real-server.js'
-import { writeConfig } from '../support/run-cli.js'
+import { runCli, writeConfig } from '../support/run-cli.js'
 import { differences, type DifferenceId } from './allowlist.js'
 
 /** What one CLI did: exit code and output. */
@@ -31,18 +29,24 @@ export async function runPython(argv: readonly string[], settings: RunSettings =
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** Run debusine-ts in-process, with the same command line. */
-export async function runOurs(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(argv, {
-    stdout: { write: (text: string) => (stdout += text), isTTY: settings.terminal === true },
-    stderr: { write: (text: string) => (stderr += text), isTTY: settings.terminal === true },
-    stdin: Object.assign(Readable.from([settings.stdin ?? '']), { isTTY: settings.terminal === true }),
-    env: { HOME: '/nonexistent' },
+/**
+ * The Node the differential suite runs our built CLI under: the system's (Debian's, the oldest
+ * the CLI supports) when there is one, so the suite proves that Node as the others prove the
+ * project's.
+ */
+function oldestNode(): string {
+  const system = process.env.DEBUSINE_TS_SYSTEM_NODE ?? '/usr/bin/node'
+  return existsSync(system) ? system : process.execPath
+}
+
+/** Run the built debusine-ts (`dist/bin.js`) with the same command line. */
+export function runOurs(argv: readonly string[], settings: RunSettings = {}): Promise<Run> {
+  return runCli(argv, {
+    ...(settings.stdin === undefined ? {} : { stdin: settings.stdin }),
     cwd: settings.cwd ?? '/tmp',
+    terminal: settings.terminal === true,
+    node: oldestNode(),
   })
-  return { code, stdout, stderr }
 }
 
 /** A directory under /tmp that both CLIs (and the testuser of the chroot) can use. */
