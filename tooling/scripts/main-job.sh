@@ -71,6 +71,7 @@ step "Recent work requests (newest first)"
 cli work-request list --limit 5
 
 step "Download artifact $artifact back and compare"
+mkdir "$work/download"
 cli artifact download "$artifact" --target-directory "$work/download"
 for file in "$work"/hello-ts_1.0.dsc "$work"/hello-ts_1.0.tar.xz; do
   cmp "$file" "$work/download/$(basename "$file")"

@@ -16,7 +16,8 @@ export interface DebsignOptions {
   /** The environment of `debsign` (e.g. with `GNUPGHOME`); default the process's. */
   env?: NodeJS.ProcessEnv | undefined
   /**
-   * `inherit` lets `debsign` and `gpg` talk to the terminal (to ask for a passphrase);
+   * `inherit` lets `debsign` and `gpg` talk to the terminal (to ask for a passphrase), with
+   * what they print going to stderr, so that stdout holds only the caller's own output;
    * `pipe` (the default) keeps their output, and puts its end in the error when they fail.
    */
   stdio?: 'inherit' | 'pipe' | undefined
@@ -56,7 +57,7 @@ export function debsign(options: DebsignOptions = {}): UploadSigner {
       const child = spawn('debsign', ['--re-sign', basename(changesFile), ...(options.args ?? [])], {
         cwd: dirname(changesFile),
         env: options.env ?? process.env,
-        stdio: pipe ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        stdio: pipe ? ['ignore', 'pipe', 'pipe'] : ['inherit', process.stderr, 'inherit'],
         signal,
       })
       let output = ''
