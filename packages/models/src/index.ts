@@ -7,6 +7,14 @@
 export { SdkError, type SdkErrorOptions } from './errors/sdk-error.js'
 export { ValidationError, type ValidationIssue } from './errors/validation-error.js'
 export { ResponseValidationError } from './errors/response-validation-error.js'
+export { ServerTooOldError, type ServerTooOldErrorInit } from './errors/server-too-old-error.js'
+export { compareDebusineVersions, debusineVersionInPage } from './capabilities/debusine-version.js'
+export { operationSupport, serverOperation, type OperationSupport } from './capabilities/operation-support.js'
+export {
+  SERVER_OPERATIONS,
+  TESTED_SERVER_VERSIONS,
+  type ServerOperation,
+} from './capabilities/server-operations.js'
 export { parseModel, parseResponse } from './parse.js'
 export { deepFreeze, type Model, type Frozen } from './model.js'
 export {

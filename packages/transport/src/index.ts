@@ -62,4 +62,5 @@ export {
   type TimeoutErrorInit,
 } from './errors/connection-error.js'
 export { AbortError, type AbortErrorInit } from './errors/abort-error.js'
+export { ServerCapabilities, type WebPageReader } from './server-capabilities.js'
 export { VERSION } from './version.js'

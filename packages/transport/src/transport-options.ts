@@ -65,6 +65,12 @@ export interface TransportConfig {
 
 /** What {@link JsonRequestOptions} and {@link StreamRequestOptions} share. */
 export interface SendOptions extends RequestOptions {
+  /**
+   * The client operation this request performs (`namespace.method` of the capability table,
+   * e.g. `workRequests.abort`): before sending, the transport checks that the server has it
+   * and throws `ServerTooOldError` when it does not (nothing is sent).
+   */
+  operation?: string | undefined
   /** Query parameters. */
   query?: QueryParameters | undefined
   /** The statuses that mean success; default any 2xx. */
@@ -103,6 +109,12 @@ export interface StreamRequestOptions extends SendOptions {
 
 /** Options of `Transport.list`. */
 export interface ListOptions extends RequestOptions {
+  /**
+   * The client operation this request performs (`namespace.method` of the capability table,
+   * e.g. `workRequests.abort`): before sending, the transport checks that the server has it
+   * and throws `ServerTooOldError` when it does not (nothing is sent).
+   */
+  operation?: string | undefined
   /** Query parameters of the first page (later pages use the server's `next` URL as is). */
   query?: QueryParameters | undefined
   /** The name of the item model, for error messages; default `item`. */

@@ -12,10 +12,12 @@ import type { ApiError } from './errors/api-error.js'
 import { errorFromResponse } from './internal/error-from-response.js'
 import { createKy, releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
 import { silentLogger, type Logger } from './logger.js'
+import { ServerCapabilities } from './server-capabilities.js'
 import { ServerClock } from './server-clock.js'
 import { checkPageEnvelope, parsePageItems, type EnvelopeListener, type Page } from './page.js'
 import { nextTurn } from './sleep.js'
 import { eitherSignal } from './internal/abort.js'
+import { inBrowser, jsonAccept, mediaTypeOf } from './internal/media.js'
 import { pageFromAnswer } from './internal/page-answer.js'
 import { PagedList } from './paged-list.js'
 import { redactUrl, redactValue } from './redact.js'
@@ -36,14 +38,6 @@ import { VERSION } from './version.js'
 
 const defaultTimeoutMs = 30_000
 const defaultMaxRetries = 2
-const jsonAccept = 'application/json, application/problem+json;q=0.9'
-
-// Browsers refuse to let scripts set User-Agent: there we do not try.
-const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined'
-
-function mediaTypeOf(response: Response): string {
-  return response.headers.get('content-type') ?? 'no content type'
-}
 
 /**
  * The HTTP layer of the suite: builds URLs, sends the `Token`, `X-Debusine-Scope` and
@@ -70,6 +64,10 @@ export class Transport {
   readonly #customFetch: boolean
   readonly #pageReader: PageReader | undefined
   readonly #clock = new ServerClock()
+  /** What the server supports (its Debusine version), learned once, when first needed. */
+  readonly capabilities = new ServerCapabilities((signal) =>
+    this.stream('GET', this.webuiUrl('/-/login/'), { signal, headers: { Accept: 'text/html' } }),
+  )
 
   /**
    * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
@@ -271,6 +269,7 @@ export class Transport {
         this.#logger.warn(rebased, { next: redactUrl(next), apiOrigin: this.#origin })
       })
       const signal = eitherSignal(options.signal, ahead)
+      if (options.operation !== undefined) await this.capabilities.require(options.operation, signal)
       const body =
         (await this.#readPage(target, signal, options)) ??
         (await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' }))
@@ -381,14 +380,17 @@ export class Transport {
     const upperMethod = method.toUpperCase()
     checkCount('timeout', options.timeout ?? this.#sender.timeout, true)
     checkCount('maxRetries', options.maxRetries ?? this.#sender.maxRetries, false)
-    return sendExchange(this.#sender, {
-      ...exchange,
-      method: upperMethod,
-      url,
-      options,
-      expectedStatus: options.expectedStatus,
-      repeatable: isRepeatable(upperMethod, options.idempotent),
-      retryStaleConnection: options.retryStaleConnection ?? true,
-    })
+    const send = (): Promise<Result> =>
+      sendExchange(this.#sender, {
+        ...exchange,
+        method: upperMethod,
+        url,
+        options,
+        expectedStatus: options.expectedStatus,
+        repeatable: isRepeatable(upperMethod, options.idempotent),
+        retryStaleConnection: options.retryStaleConnection ?? true,
+      })
+    if (options.operation === undefined) return send()
+    return this.capabilities.require(options.operation, options.signal).then(send)
   }
 }
