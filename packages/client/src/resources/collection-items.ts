@@ -47,6 +47,7 @@ export class CollectionItems {
       {
         ...withoutWorkspace(rest),
         query: { name__startswith: nameStartsWith, category },
+        operation: 'collections.items',
         model: 'CollectionItem',
       },
     )
@@ -71,6 +72,7 @@ export class CollectionItems {
       {
         ...withoutWorkspace(options),
         schema: CollectionItemSchema,
+        operation: 'collections.items',
         model: 'CollectionItem',
         expectedStatus: 200,
       },

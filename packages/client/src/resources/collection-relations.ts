@@ -79,6 +79,7 @@ export class CollectionRelations {
   ): PagedList<CollectionRelation> {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'CollectionRelations.list')
     return this.#context.transport.list(path`/collection-relation/${workspace}/`, CollectionRelationSchema, {
+      operation: 'collections.relations',
       ...withoutWorkspace(options),
       query: {
         source: filter.source === undefined ? undefined : formatCollectionName(filter.source),
@@ -103,6 +104,7 @@ export class CollectionRelations {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'CollectionRelations.getTargets')
     // @NOTE `stream` is used only to read the ETag header; the body is one small JSON page.
     const response = await this.#context.transport.stream('GET', path`/collection-relation/${workspace}/`, {
+      operation: 'collections.relations',
       ...withoutWorkspace(options),
       query: { source: formatCollectionName(source), type },
       headers: { Accept: 'application/json', ...options?.headers },
@@ -140,6 +142,7 @@ export class CollectionRelations {
         'PUT',
         path`/collection-relation/${workspace}/${formatCollectionName(source)}/${type}/`,
         {
+          operation: 'collections.relations',
           ...withoutWorkspace(rest),
           headers: { ...rest.headers, ...(ifMatch === undefined ? {} : { 'If-Match': ifMatch }) },
           body,

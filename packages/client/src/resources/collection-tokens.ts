@@ -91,7 +91,7 @@ export class CollectionTokens {
     return this.#context.transport.list(
       path`/collection/${workspace}/${collection.category}/${collection.name}/token/`,
       CollectionTokenGrantSchema,
-      { ...withoutWorkspace(options), model: 'CollectionTokenGrant' },
+      { ...withoutWorkspace(options), operation: 'collections.tokens', model: 'CollectionTokenGrant' },
     )
   }
 
@@ -138,6 +138,7 @@ export class CollectionTokens {
         'POST',
         path`/collection/${workspace}/${collection.category}/${collection.name}/token/`,
         {
+          operation: 'collections.tokens',
           ...withoutWorkspace(options),
           body,
           schema: CollectionTokenGrantSchema,
@@ -182,7 +183,7 @@ export class CollectionTokens {
       this.#context.transport.request(
         'DELETE',
         path`/collection/${workspace}/${collection.category}/${collection.name}/token/${tokenHash}/${role}/`,
-        { ...withoutWorkspace(options), expectedStatus: 204 },
+        { ...withoutWorkspace(options), operation: 'collections.tokens', expectedStatus: 204 },
       ),
     )
   }

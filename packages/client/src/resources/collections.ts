@@ -97,6 +97,7 @@ export class Collections {
         recent: this.#created,
         send: (sendOptions) =>
           transport.request('POST', path`/collection/${workspace}/`, {
+            operation: 'collections.create',
             ...sendOptions,
             body,
             schema: CollectionSchema,
@@ -136,6 +137,7 @@ export class Collections {
       path`/collection/${workspace}/${query.category}/${query.name}/`,
       {
         ...withoutWorkspace(options),
+        operation: 'collections.get',
         query: query.withStats === true ? { stats: 1 } : undefined,
         schema: CollectionSchema,
         model: 'Collection',
@@ -153,6 +155,7 @@ export class Collections {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.getById')
     return this.#context.transport.request('GET', path`/collection/${workspace}/${id}/`, {
       ...withoutWorkspace(options),
+      operation: 'collections.get',
       schema: CollectionSchema,
       model: 'Collection',
       expectedStatus: 200,
@@ -172,6 +175,7 @@ export class Collections {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.list')
     return this.#context.transport.list(path`/collection/${workspace}/`, CollectionSchema, {
       ...withoutWorkspace(options),
+      operation: 'collections.list',
       model: 'Collection',
     })
   }
@@ -196,6 +200,7 @@ export class Collections {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.update')
     return this.#context.transport.request('PATCH', path`/collection/${workspace}/${body.id}/`, {
       ...withoutWorkspace(options),
+      operation: 'collections.update',
       body,
       schema: CollectionSchema,
       model: 'Collection',
@@ -219,6 +224,7 @@ export class Collections {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'Collections.delete')
     await this.#context.transport.request('DELETE', path`/collection/${workspace}/${id}/`, {
       ...withoutWorkspace(options),
+      operation: 'collections.delete',
       expectedStatus: 204,
     })
   }

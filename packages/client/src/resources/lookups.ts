@@ -75,6 +75,7 @@ export class Lookups {
   async single(input: LookupSingleInput, options?: RequestOptions): Promise<LookupResult> {
     const body = lookupSingleBody(input, this.#context.workspace)
     const response = await this.#context.transport.request('POST', '/lookup/single/', {
+      operation: 'lookups',
       ...options,
       body,
       // @NOTE A lookup changes nothing on the server: safe to send again.
@@ -109,6 +110,7 @@ export class Lookups {
   async multiple(input: LookupMultipleInput, options?: RequestOptions): Promise<LookupResult[]> {
     const body = lookupMultipleBody(input, this.#context.workspace)
     const response = await this.#context.transport.request('POST', '/lookup/multiple/', {
+      operation: 'lookups',
       ...options,
       body,
       idempotent: true,

@@ -51,6 +51,7 @@ export class Metrics {
         'user tokens (and external workers) are refused.',
       () =>
         this.#context.transport.request('POST', '/open-metrics/emit/', {
+          operation: 'metrics.emit',
           ...options,
           body,
           expectedStatus: 204,

@@ -91,6 +91,7 @@ export class TaskConfigurations {
   ): Promise<TaskConfigurationCollectionContents> {
     const workspace = requiredWorkspace(this.#context, target.workspace, 'TaskConfigurations.fetch')
     return this.#context.transport.request('GET', path`/task-configuration/${workspace}/${target.name}/`, {
+      operation: 'taskConfigurations',
       ...options,
       schema: TaskConfigurationCollectionContentsSchema,
       model: 'TaskConfigurationCollectionContents',
@@ -215,6 +216,7 @@ export class TaskConfigurations {
       'POST',
       path`/task-configuration/${workspace}/${name}/`,
       {
+        operation: 'taskConfigurations',
         ...requestOptions,
         body,
         schema: TaskConfigurationUpdateResultsSchema,

@@ -257,6 +257,7 @@ export class WorkRequests {
       id,
       'confirm',
       `Only the creator of work request ${id} or an owner of its workspace may confirm it.`,
+        operation: `workRequests.${action}`,
       options,
       { confirm, ...(comment === undefined ? {} : { comment }) },
     )

@@ -34,6 +34,7 @@ export class Workspaces {
   getInheritance(workspace?: string | null, options?: RequestOptions): Promise<InheritanceChain> {
     const name = requiredWorkspace(this.#context, workspace, 'Workspaces.getInheritance')
     return this.#context.transport.request('GET', path`/workspace/${name}/inheritance/`, {
+      operation: 'workspaces.inheritance',
       ...options,
       schema: InheritanceChainSchema,
       model: 'InheritanceChain',
@@ -70,6 +71,7 @@ export class Workspaces {
     })
     const name = requiredWorkspace(this.#context, workspace, 'Workspaces.setInheritance')
     return this.#context.transport.request('POST', path`/workspace/${name}/inheritance/`, {
+      operation: 'workspaces.inheritance',
       ...options,
       body,
       schema: InheritanceChainSchema,
