@@ -1,0 +1,35 @@
+import type { WorkRequest } from '@debusine-ts/models'
+import type { FailOn } from './inputs.js'
+
+/** The exit statuses of the action (README "Exit statuses"). */
+export const exitStatuses = {
+  /** Done; the result does not fail the step under `fail-on` (or nothing was waited for). */
+  success: 0,
+  /** The work request finished with a result that `fail-on` fails. */
+  failed: 1,
+  /** An input is missing or wrong: nothing was started. */
+  input: 2,
+  /** `timeout` expired first: the work request goes on on the server. */
+  timeout: 3,
+  /** The server refused a call or could not be reached (after the client's retries). */
+  error: 4,
+} as const
+
+/**
+ * Whether a finished work request fails the step: `any-not-success` fails all but
+ * `success`; `failure` fails `failure`, `error` and an abort; `error` only `error` and an
+ * abort.
+ */
+export function failsStep(request: WorkRequest, failOn: FailOn): boolean {
+  if (request.status === 'aborted') return true
+  const result = request.result as string
+  if (failOn === 'any-not-success') return result !== 'success'
+  if (failOn === 'failure') return result === 'failure' || result === 'error'
+  return result === 'error'
+}
+
+/** How a work request reads in one phrase: `completed, success`, `aborted`, `running`. */
+export function stateText(request: WorkRequest): string {
+  const result = request.result as string
+  return result === '' ? request.status : `${request.status}, ${result}`
+}

@@ -1,0 +1,158 @@
+import { DebusineClient, WorkRequestWaitTimeoutError } from '@debusine-ts/client'
+import { CompletionEvents } from '@debusine-ts/events'
+import type { WorkRequest } from '@debusine-ts/models'
+import { InputError, readInputs, type ActionInputs } from './inputs.js'
+import { exitStatuses, failsStep, stateText } from './outcome.js'
+import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
+import { outputsOf, summaryMarkdown, type Report } from './summary.js'
+
+// At most this many work requests are read to find a workflow's children (newest first).
+const childScanLimit = 5_000
+
+/** `data` with `value` at the dotted `path` (`input.source_artifact`), parents made as needed. */
+export function withValueAt(
+  data: Record<string, unknown>,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
+  const [head = '', ...rest] = path.split('.')
+  if (rest.length === 0) return { ...data, [head]: value }
+  const inner = data[head]
+  const base =
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? (inner as Record<string, unknown>)
+      : {}
+  return { ...data, [head]: withValueAt(base, rest.join('.'), value) }
+}
+
+/** A workflow's work requests, oldest first; none for a plain work request. */
+async function childrenOf(client: DebusineClient, root: WorkRequest): Promise<WorkRequest[]> {
+  if (root.task_type !== 'Workflow') return []
+  const children: WorkRequest[] = []
+  let scanned = 0
+  for await (const request of client.workRequests.list()) {
+    if (request.id <= root.id || (scanned += 1) > childScanLimit) break
+    if (request.workflow_root === root.id) children.push(request)
+  }
+  return children.sort((a, b) => a.id - b.id)
+}
+
+/** Start what the inputs ask for (or read what to wait for); undefined for an import alone. */
+async function start(
+  client: DebusineClient,
+  inputs: ActionInputs,
+  io: RunnerIo,
+  report: Report,
+): Promise<WorkRequest | undefined> {
+  if (inputs.mode === 'wait') return client.workRequests.get(inputs.id ?? 0)
+  let { taskData } = inputs
+  if (inputs.mode === 'import-debian') {
+    const imported = await client.debian.import(inputs.file ?? '', {
+      workspace: inputs.workspace,
+      resume: true,
+    })
+    report.uploaded = [imported.artifact, ...imported.related]
+    for (const artifact of report.uploaded)
+      io.write(`Uploaded artifact #${artifact.id} (${artifact.category})\n`)
+    if (inputs.template === undefined) return undefined
+    if (inputs.artifactParameter !== undefined) {
+      taskData = withValueAt(taskData, inputs.artifactParameter, imported.artifact.id)
+    }
+  }
+  return client.workflows.start({ templateName: inputs.template, workspace: inputs.workspace, taskData })
+}
+
+async function perform(
+  client: DebusineClient,
+  inputs: ActionInputs,
+  io: RunnerIo,
+  report: Report,
+): Promise<number> {
+  const started = await start(client, inputs, io, report)
+  report.request = started
+  if (started === undefined) {
+    report.headline = `Uploaded ${report.uploaded.length} artifact(s).`
+    return exitStatuses.success
+  }
+  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl(started.url)}\n`)
+  if (!inputs.wait) {
+    report.headline = 'Started; not waited for (`wait: false`).'
+    return exitStatuses.success
+  }
+  const final = await new CompletionEvents(client).waitForCompletion(started.id, {
+    workspace: started.workspace,
+    maxWait: inputs.timeout === undefined ? undefined : inputs.timeout * 1000,
+    pollInterval: inputs.pollInterval * 1000,
+  })
+  report.request = final
+  report.children = await childrenOf(client, final)
+  report.failed = failsStep(final, inputs.failOn)
+  report.headline = report.failed
+    ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).`
+    : `Finished: ${stateText(final)}.`
+  io.write(`Work request #${final.id} ${stateText(final)}\n`)
+  if (report.failed) {
+    annotateError(
+      io,
+      `Work request #${final.id} ${stateText(final)}: ${report.webUrl(final.url)}`,
+      'Debusine',
+    )
+  }
+  return report.failed ? exitStatuses.failed : exitStatuses.success
+}
+
+async function failure(
+  client: DebusineClient,
+  io: RunnerIo,
+  report: Report,
+  error: unknown,
+): Promise<number> {
+  report.failed = true
+  if (WorkRequestWaitTimeoutError.isInstance(error)) {
+    report.request = error.workRequest
+    report.children = await childrenOf(client, error.workRequest).catch(() => [])
+    report.headline = `Timed out after ${error.timeoutMs / 1000} s: the work request goes on on the server.`
+    annotateError(io, `Work request #${error.workRequest.id} ${report.headline}`, 'Debusine: timeout')
+    return exitStatuses.timeout
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  report.headline = `Failed: ${message}`
+  annotateError(io, message, 'Debusine')
+  return exitStatuses.error
+}
+
+/**
+ * Run the action: read the inputs (the token masked first), start, wait, then write the
+ * job summary and the outputs, on success and on failure. Returns the exit status.
+ */
+export async function runAction(io: RunnerIo): Promise<number> {
+  addMask(io, readInput(io, 'token'))
+  let inputs: ActionInputs
+  try {
+    inputs = readInputs(io)
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    annotateError(io, error.message, `Input '${error.input}'`)
+    return exitStatuses.input
+  }
+  const client = new DebusineClient({
+    apiUrl: inputs.apiUrl,
+    token: inputs.token,
+    scope: inputs.scope,
+    workspace: inputs.workspace,
+  })
+  const report: Report = {
+    request: undefined,
+    children: [],
+    uploaded: [],
+    headline: '',
+    failed: false,
+    webUrl: (path) => client.webuiUrl(path),
+  }
+  const status = await perform(client, inputs, io, report).catch((error: unknown) =>
+    failure(client, io, report, error),
+  )
+  appendSummary(io, summaryMarkdown(report))
+  setOutputs(io, outputsOf(report))
+  return status
+}

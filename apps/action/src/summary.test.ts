@@ -1,0 +1,106 @@
+import { WorkRequestSchema, type WorkRequest } from '@debusine-ts/models'
+import { describe, expect, it } from 'vitest'
+import { failsStep } from './outcome.js'
+import { durationText, outputsOf, summaryMarkdown, type Report } from './summary.js'
+
+function request(fields: Partial<WorkRequest>): WorkRequest {
+  return WorkRequestSchema.parse({
+    links: {},
+    id: 10,
+    url: '/debian/developers/work-request/10/',
+    created_at: '2026-11-27T10:00:00Z',
+    status: 'completed',
+    result: 'success',
+    task_type: 'Workflow',
+    task_name: 'debian_pipeline',
+    task_data: {},
+    priority_base: 0,
+    priority_adjustment: 0,
+    artifacts: [],
+    workspace: 'developers',
+    ...fields,
+  })
+}
+
+describe('the summary', () => {
+  it('has the workflow, each child with its link, and the artifacts; outputs match', () => {
+    const report: Report = {
+      request: request({ duration: 3725 }),
+      children: [
+        request({
+          id: 11,
+          url: '/debian/developers/work-request/11/',
+          task_type: 'Worker',
+          task_name: 'sbuild',
+          duration: 65,
+          artifacts: [21, 20],
+        }),
+        request({
+          id: 12,
+          url: '/debian/developers/work-request/12/',
+          task_type: 'Worker',
+          task_name: 'lint|ian',
+          result: 'failure',
+          duration: 4.4,
+        }),
+      ],
+      uploaded: [],
+      headline: 'Finished: completed, success.',
+      failed: false,
+      webUrl: (path) => `https://debusine.example.org${path}`,
+    }
+    expect(summaryMarkdown(report)).toBe(
+      [
+        '## ✅ Debusine workflow #10: completed, success',
+        '',
+        'Finished: completed, success.',
+        '',
+        '| | |',
+        '| --- | --- |',
+        '| Workflow | [#10 debian_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
+        '| Status | completed |',
+        '| Result | success |',
+        '| Duration | 1 h 02 min 05 s |',
+        '',
+        '### Work requests',
+        '',
+        '| Task | Status | Result | Duration | Link |',
+        '| --- | --- | --- | --- | --- |',
+        '| sbuild | completed | success | 1 min 05 s | [#11](https://debusine.example.org/debian/developers/work-request/11/) |',
+        '| lint\\|ian | completed | failure | 4 s | [#12](https://debusine.example.org/debian/developers/work-request/12/) |',
+        '',
+        '### Artifacts',
+        '',
+        '- Produced [#20](https://debusine.example.org/debian/developers/artifact/20/)',
+        '- Produced [#21](https://debusine.example.org/debian/developers/artifact/21/)',
+        '',
+      ].join('\n'),
+    )
+    expect(outputsOf(report)).toEqual({
+      id: '10',
+      status: 'completed',
+      result: 'success',
+      url: 'https://debusine.example.org/debian/developers/work-request/10/',
+      'child-ids': '11,12',
+      'artifact-ids': '20,21',
+      'uploaded-artifact-ids': '',
+    })
+    expect(durationText(null)).toBe('')
+  })
+
+  it('fails the step as fail-on says; an abort always', () => {
+    const results = ['success', 'failure', 'error', 'skipped'] as const
+    const table = results.map((result) =>
+      (['any-not-success', 'failure', 'error'] as const).map((failOn) =>
+        failsStep(request({ result }), failOn),
+      ),
+    )
+    expect(table).toEqual([
+      [false, false, false],
+      [true, true, false],
+      [true, true, true],
+      [true, false, false],
+    ])
+    expect(failsStep(request({ status: 'aborted', result: '' }), 'error')).toBe(true)
+  })
+})

@@ -1,0 +1,115 @@
+import type { Artifact, WorkRequest } from '@debusine-ts/models'
+import { stateText } from './outcome.js'
+
+/** What one run of the action did, for its job summary and outputs. */
+export interface Report {
+  /** The work request or workflow started or waited for, in its last known state. */
+  request: WorkRequest | undefined
+  /** Its children (a workflow's work requests), oldest first. */
+  children: readonly WorkRequest[]
+  /** The artifacts `import-debian` uploaded. */
+  uploaded: readonly Artifact[]
+  /** How the run ended, in one line (`Completed`, `Timed out after 600 s`, an error). */
+  headline: string
+  /** Whether the step failed. */
+  failed: boolean
+  /** The web page of a work request or artifact path (`/scope/workspace/...`). */
+  webUrl: (path: string) => string
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+}
+
+/** Seconds as `1 h 02 min 03 s`, `4 min 05 s`, `6 s`; empty when unknown. */
+export function durationText(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return ''
+  const whole = Math.round(seconds)
+  const hours = Math.floor(whole / 3600)
+  const minutes = Math.floor((whole % 3600) / 60)
+  const rest = whole % 60
+  if (hours > 0)
+    return `${hours} h ${String(minutes).padStart(2, '0')} min ${String(rest).padStart(2, '0')} s`
+  if (minutes > 0) return `${minutes} min ${String(rest).padStart(2, '0')} s`
+  return `${rest} s`
+}
+
+function producedArtifacts(report: Report): number[] {
+  const ids = [report.request, ...report.children].flatMap((request) => request?.artifacts ?? [])
+  return [...new Set(ids)].sort((a, b) => a - b)
+}
+
+/** The web path of artifact `id` in the workspace of `request` (its URL with `artifact/<id>/`). */
+function artifactPath(request: WorkRequest, id: number): string {
+  return request.url.replace(/work-request\/\d+\/$/, `artifact/${id}/`)
+}
+
+function requestLines(report: Report, request: WorkRequest): string[] {
+  const kind = request.task_type === 'Workflow' ? 'Workflow' : 'Work request'
+  return [
+    '| | |',
+    '| --- | --- |',
+    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl(request.url)}) |`,
+    `| Status | ${request.status} |`,
+    `| Result | ${request.result === '' ? '—' : request.result} |`,
+    `| Duration | ${durationText(request.duration) || '—'} |`,
+    '',
+  ]
+}
+
+function childLines(report: Report): string[] {
+  if (report.children.length === 0) return []
+  return [
+    '### Work requests',
+    '',
+    '| Task | Status | Result | Duration | Link |',
+    '| --- | --- | --- | --- | --- |',
+    ...report.children.map(
+      (child) =>
+        `| ${cell(child.task_name)} | ${child.status} | ${child.result === '' ? '—' : child.result} | ` +
+        `${durationText(child.duration) || '—'} | [#${child.id}](${report.webUrl(child.url)}) |`,
+    ),
+    '',
+  ]
+}
+
+function artifactLines(report: Report): string[] {
+  const lines = report.uploaded.map(
+    (artifact) => `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl(artifact.url)})`,
+  )
+  const { request } = report
+  if (request !== undefined) {
+    for (const id of producedArtifacts(report)) {
+      lines.push(`- Produced [#${id}](${report.webUrl(artifactPath(request, id))})`)
+    }
+  }
+  return lines.length === 0 ? [] : ['### Artifacts', '', ...lines, '']
+}
+
+/** The job summary of a run, in GitHub-flavoured markdown. */
+export function summaryMarkdown(report: Report): string {
+  const { request } = report
+  const mark = report.failed ? '❌' : '✅'
+  const title =
+    request === undefined
+      ? `## ${mark} Debusine: ${report.headline}`
+      : `## ${mark} Debusine ${request.task_type === 'Workflow' ? 'workflow' : 'work request'} #${request.id}: ${stateText(request)}`
+  const lines = [title, '']
+  if (request !== undefined) lines.push(report.headline, '', ...requestLines(report, request))
+  lines.push(...childLines(report), ...artifactLines(report))
+  return `${lines.join('\n').trimEnd()}\n`
+}
+
+/** The step's outputs (README "Outputs"). */
+export function outputsOf(report: Report): Record<string, string> {
+  const { request } = report
+  return {
+    id: request === undefined ? '' : String(request.id),
+    status: request?.status ?? '',
+    result: request?.result ?? '',
+    url: request === undefined ? '' : report.webUrl(request.url),
+    'child-ids': report.children.map((child) => child.id).join(','),
+    'artifact-ids': producedArtifacts(report).join(','),
+    'uploaded-artifact-ids': report.uploaded.map((artifact) => artifact.id).join(','),
+  }
+}
