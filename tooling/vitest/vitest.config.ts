@@ -18,7 +18,7 @@ const alias = [
     replacement: `${root}packages/client/src/command-line/index.ts`,
   },
   {
-    find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll)$/,
+    find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll|fake-server)$/,
     replacement: `${root}packages/$1/src/index.ts`,
   },
 ]

@@ -15,6 +15,11 @@ export interface FakeDebusineOptions {
   workspace?: string
   /** More workspaces the user may use. */
   extraWorkspaces?: readonly string[]
+  /**
+   * The workspaces anonymous requests may read (they see the others as missing, as the real
+   * server does); default `['System']`, public on a fresh server.
+   */
+  publicWorkspaces?: readonly string[]
   /** The user the token authenticates as; default `testuser`. */
   username?: string
   /** A file to load the state from at start (when it exists) and to save it to at `close()`. */

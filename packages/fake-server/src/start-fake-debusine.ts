@@ -17,6 +17,7 @@ function stateFor(options: FakeDebusineOptions): FakeState {
   return new FakeState({
     scope: options.scope ?? 'debusine',
     workspaces: [workspace, ...(options.extraWorkspaces ?? [])],
+    publicWorkspaces: options.publicWorkspaces ?? ['System'],
     user: { id: 1, username: options.username ?? 'testuser', token: options.token ?? randomBytes(32).toString('hex') },
   })
 }

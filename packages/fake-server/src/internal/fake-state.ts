@@ -13,6 +13,8 @@ export interface CompletionNotice {
 export interface FakeStateSettings {
   scope: string
   workspaces: readonly string[]
+  /** The workspaces anonymous requests may read; they see the others as missing. */
+  publicWorkspaces: readonly string[]
   user: FakeUser
 }
 
@@ -24,6 +26,7 @@ export class FakeState {
   readonly clock = new ServerClock()
   readonly scope: string
   readonly workspaces: Set<string>
+  readonly publicWorkspaces: Set<string>
   readonly user: FakeUser
   readonly artifacts = new Map<number, ArtifactRecord>()
   readonly workRequests = new Map<number, WorkRequestRecord>()
@@ -36,12 +39,18 @@ export class FakeState {
   constructor(settings: FakeStateSettings) {
     this.scope = settings.scope
     this.workspaces = new Set(settings.workspaces)
+    this.publicWorkspaces = new Set(settings.publicWorkspaces)
     this.user = settings.user
   }
 
   /** The default workspace: the first one named. */
   get defaultWorkspace(): string {
     return [...this.workspaces][0]!
+  }
+
+  /** Whether `user` (null: anonymous) may see the workspace `name`. */
+  canSee(user: FakeUser | null, name: string): boolean {
+    return this.workspaces.has(name) && (user != null || this.publicWorkspaces.has(name))
   }
 
   /** The user a `Token` header authenticates as, or null (anonymous). */

@@ -44,11 +44,12 @@ export function jsonBody(exchange: Exchange): Record<string, unknown> | null {
 
 /**
  * The workspace a request names (`name`), or the default one when it names none; null after
- * answering the server's 404 for a workspace that does not exist.
+ * answering the server's 404 for a workspace that does not exist or that the user cannot
+ * see (the server does not tell them apart).
  */
 export function resolveWorkspace(exchange: Exchange, name: unknown): string | null {
   if (name == null) return exchange.state.defaultWorkspace
-  if (typeof name === 'string' && exchange.state.workspaces.has(name)) return name
+  if (typeof name === 'string' && exchange.state.canSee(exchange.user, name)) return name
   sendProblem(
     exchange.response,
     404,

@@ -28,7 +28,8 @@ function servedContentType(declared: string): string {
 function downloadedArtifact(exchange: Exchange): ArtifactRecord | null {
   const [scope, workspace, id] = exchange.params
   const artifact = exchange.state.artifacts.get(Number(id))
-  if (scope !== exchange.state.scope || artifact == null || artifact.workspace !== workspace) {
+  const visible = artifact != null && artifact.workspace === workspace && exchange.state.canSee(exchange.user, workspace)
+  if (scope !== exchange.state.scope || artifact == null || !visible) {
     sendNotFoundPage(exchange.response)
     return null
   }
@@ -43,7 +44,7 @@ function sendFile(exchange: Exchange, path: string, file: StoredFile): void {
   }
   const range = parseByteRange(exchange.request.headers.range, file.size)
   if (range == null) {
-    sendProblem(response, 400, `Invalid Content-Range start: ${exchange.request.headers.range ?? ''}. File size: ${file.size}`)
+    sendProblem(response, 400, `Invalid Content-Range start: ${/\d+/.exec(exchange.request.headers.range ?? '')?.[0] ?? ''}. File size: ${file.size}`)
     return
   }
   const { start, end } = range === 'whole' ? { start: 0, end: file.size - 1 } : range

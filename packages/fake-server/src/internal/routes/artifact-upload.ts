@@ -69,16 +69,17 @@ function uploadFile(exchange: Exchange): void {
     sendProblem(exchange.response, 400, 'Error', 'Invalid or missing Content-Range header')
     return
   }
-  if (file.complete) {
-    sendHeld(exchange.response, range.kind === 'probe' ? 200 : 201, null)
-    return
-  }
   if (range.kind === 'probe') {
     if (file.bytes.length > 0 && range.size !== file.size) {
       sendProblem(exchange.response, 400, 'Error', `Invalid file size: ${range.size}, expected ${file.size}`)
       return
     }
-    sendHeld(exchange.response, 206, file)
+    // 0.16.2 answers a complete file's probe as a fresh one's: 206, `bytes=0-0`.
+    sendHeld(exchange.response, 206, file.complete ? { ...file, bytes: Buffer.alloc(0) } : file)
+    return
+  }
+  if (file.complete) {
+    sendHeld(exchange.response, 201, null)
     return
   }
   acceptChunk(exchange, file, range)

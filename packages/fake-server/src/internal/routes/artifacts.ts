@@ -1,5 +1,5 @@
 import { ArtifactCategory } from '@debusine-ts/models'
-import { jsonBody, requireUser, resolveWorkspace, type Exchange } from '../http/exchange.js'
+import { jsonBody, resolveWorkspace, type Exchange } from '../http/exchange.js'
 import { sendJson, sendProblem } from '../http/replies.js'
 import { route, type Route } from '../http/route.js'
 import { artifactJson } from '../render/artifact-json.js'
@@ -41,11 +41,14 @@ function dedupe(exchange: Exchange, workspace: string, files: Map<string, Stored
 }
 
 function createArtifact(exchange: Exchange): void {
-  if (requireUser(exchange) == null) return
   const body = jsonBody(exchange)
   if (body == null) return
   const workspace = resolveWorkspace(exchange, body.workspace)
   if (workspace == null) return
+  if (exchange.user == null) {
+    sendProblem(exchange.response, 403, `AnonymousUser cannot create artifacts in ${exchange.state.scope}/${workspace}`)
+    return
+  }
   const category = body.category
   if (typeof category !== 'string' || !KNOWN_CATEGORIES.has(category)) {
     sendProblem(exchange.response, 400, 'Error', `${String(category)}: invalid artifact category`)
@@ -74,7 +77,7 @@ function createArtifact(exchange: Exchange): void {
 /** The artifact a request names by id, or null after answering the server's 404. */
 export function findArtifact(exchange: Exchange, id: string | undefined): ArtifactRecord | null {
   const artifact = exchange.state.artifacts.get(Number(id))
-  if (artifact == null || !/^\d+$/.test(id ?? '')) {
+  if (artifact == null || !/^\d+$/.test(id ?? '') || !exchange.state.canSee(exchange.user, artifact.workspace)) {
     sendProblem(exchange.response, 404, 'No Artifact matches the given query.')
     return null
   }

@@ -47,7 +47,7 @@ function update(exchange: Exchange): void {
     return
   }
   if ((adjustment as number) > 0) {
-    sendProblem(exchange.response, 403, 'You are not permitted to set positive priority adjustments')
+    sendProblem(exchange.response, 403, 'You are not permitted to set priority adjustments')
     return
   }
   request.priorityAdjustment = adjustment as number

@@ -1,0 +1,11 @@
+import { artifactExchanges } from './artifact-exchanges.js'
+import type { ContractExchange } from './exchange.js'
+import { otherExchanges } from './other-exchanges.js'
+import { workRequestExchanges } from './work-request-exchanges.js'
+
+/** The contract: every exchange, run against the real server and against the fake. */
+export const contractExchanges: readonly ContractExchange[] = [
+  ...otherExchanges,
+  ...artifactExchanges,
+  ...workRequestExchanges,
+]
