@@ -144,6 +144,12 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
     )
     return exitCodes.outcomeUnknown
   }
+  if (isSdkError(error, 'ServerTooOldError')) {
+    const message = (error as Error).message
+    machine({ result: 'failure', error: { title: message } })
+    line(`Error: ${message}`)
+    return exitCodes.serverTooOld
+  }
   if (isSdkError(error, 'SdkError')) {
     const message = (error as Error).message
     machine({ result: 'failure', error: { title: message } })

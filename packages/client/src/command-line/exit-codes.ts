@@ -7,7 +7,8 @@ import type { WorkRequest } from '@debusine-ts/models'
  * handled error is 3 there (not found, forbidden, connection errors included), so STYLE's
  * finer 3/4/5 would break them. 4 is new: a create whose outcome is unknown (running the
  * command again blindly could make a second one). 5 is the daemon's refused token (the CLI
- * keeps 3 for it, as the Python client). The codes from 10 are new too: the result of a
+ * keeps 3 for it, as the Python client). 6 is new: the server's Debusine version lacks the
+ * operation (the Python client gets a raw 404, 3). The codes from 10 are new too: the result of a
  * work request followed with `--wait` or `work-request watch`.
  */
 export const exitCodes = {
@@ -26,6 +27,11 @@ export const exitCodes = {
   outcomeUnknown: 4,
   /** The daemon: the server refused the token (unknown, disabled, or not a user's token). */
   tokenRefused: 5,
+  /**
+   * The server is too old for the operation (`ServerTooOldError`): nothing was sent. The one
+   * line on stderr names the operation, the server's Debusine version and the first that has it.
+   */
+  serverTooOld: 6,
   /** The work request completed with result `failure`. */
   failure: 10,
   /** The work request completed with result `error`. */
