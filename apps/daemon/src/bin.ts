@@ -37,6 +37,12 @@ const onSignal = (signal: NodeJS.Signals): void => {
 }
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
+// SIGHUP reloads the configuration; running commands go on.
+const onReload = (listener: () => void): (() => void) => {
+  process.on('SIGHUP', listener)
+  return () => process.off('SIGHUP', listener)
+}
+process.on('SIGHUP', () => {})
 
 process.exitCode = await runDaemon({
   argv: process.argv.slice(2),
@@ -44,5 +50,6 @@ process.exitCode = await runDaemon({
   stdout: process.stdout,
   stderr: process.stderr,
   signal: controller.signal,
+  onReload,
   version: manifest.version,
 })

@@ -1,11 +1,10 @@
 import { resolve } from 'node:path'
 import { SdkError } from '@debusine-ts/models'
-import { Transport, type Logger } from '@debusine-ts/transport'
+import type { Logger } from '@debusine-ts/transport'
 import {
   ChannelRejectedError,
   CommandNotFoundError,
   LastCompletedAtFileError,
-  onWorkRequestCompleted,
   TokenDisabledError,
   TokenRejectedError,
 } from '@debusine-ts/events'
@@ -13,6 +12,8 @@ import { ClientConfigError, readClientConfig, type ConfiguredServer } from '@deb
 import { parseArguments, usage } from './arguments.js'
 import { exitCodes, UsageError, type ExitCode } from '@debusine-ts/client/command-line'
 import { jsonLogger, type LineSink } from './json-logger.js'
+import { serve } from './daemon-service.js'
+import { InFlightFileError } from './in-flight-file.js'
 
 /** What {@link runDaemon} runs with; the binary passes the process's own. */
 export interface DaemonContext {
@@ -23,8 +24,13 @@ export interface DaemonContext {
   stderr: LineSink
   /** Where `--help` and `--version` go (stdout). */
   stdout: LineSink
-  /** Aborted to stop: the listener stops and the running command gets the grace period. */
+  /** Aborted to stop: the listener stops and the running commands get the grace period. */
   signal: AbortSignal
+  /**
+   * Registers what a reload does (the binary calls it on SIGHUP: the configuration file is
+   * read again and the channel resubscribes with it); returns the removal. None: no reload.
+   */
+  onReload?: ((listener: () => void) => () => void) | undefined
   /** The working directory of the commands; default the current directory. */
   cwd?: string | undefined
   /** The daemon's version, for `--version` and the user agent. */
@@ -62,45 +68,38 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
   if (typeof server === 'number') return server
   const logger = jsonLogger(context.stderr, { level: parsed.debug ? 'debug' : 'info', secret: server.token })
   const cwd = context.cwd ?? process.cwd()
-  const lastCompletedAt =
-    parsed.lastCompletedAt === undefined ? undefined : resolve(cwd, parsed.lastCompletedAt)
+  const stateFile = parsed.lastCompletedAt === undefined ? undefined : resolve(cwd, parsed.lastCompletedAt)
   logger.info('Starting', {
     server: server.name,
     apiUrl: server.apiUrl,
     workspaces: parsed.workspaces.length > 0 ? parsed.workspaces : 'all',
     command: parsed.command,
-    lastCompletedAt,
+    lastCompletedAt: stateFile,
+    jobs: parsed.jobs,
+    queueLimit: parsed.queueLimit,
+    commandTimeoutSeconds: parsed.commandTimeoutSeconds ?? null,
+    retries: parsed.retries,
   })
-  const stopping = (): void =>
-    logger.info('Stopping: a running command may finish', {
-      gracePeriodSeconds: parsed.gracePeriodSeconds,
-    })
-  context.signal.addEventListener('abort', stopping, { once: true })
   try {
-    const transport = new Transport({
-      apiUrl: server.apiUrl,
-      token: server.token,
-      scope: server.scope,
-      userAgent: `debusine-ts-daemon/${context.version}`,
-      logger,
-    })
-    await onWorkRequestCompleted(transport, {
-      command: parsed.command ?? '',
-      args: parsed.args,
-      workspaces: parsed.workspaces,
-      lastCompletedAt,
-      workingDirectory: cwd,
-      signal: context.signal,
-      shutdownGraceMs: parsed.gracePeriodSeconds * 1000,
-      env: context.env,
-      logger,
-    })
+    await serve(
+      {
+        parsed,
+        env: context.env,
+        cwd,
+        stateFile,
+        version: context.version,
+        logger,
+        signal: context.signal,
+        onReload: context.onReload,
+        readServer: () =>
+          readClientConfig({ configFile: parsed.configFile, server: parsed.server, env: context.env }),
+      },
+      server,
+    )
     logger.info('Stopped', { exitCode: exitCodes.success })
     return exitCodes.success
   } catch (error) {
     return reportFailure(error, logger, server.name)
-  } finally {
-    context.signal.removeEventListener('abort', stopping)
   }
 }
 
@@ -146,6 +145,7 @@ function exitCodeOf(error: unknown): ExitCode {
     ChannelRejectedError.isInstance(error) ||
     CommandNotFoundError.isInstance(error) ||
     LastCompletedAtFileError.isInstance(error) ||
+    InFlightFileError.isInstance(error) ||
     ClientConfigError.isInstance(error) ||
     (SdkError.isInstance(error) && error.code === 'validation_failed')
   ) {

@@ -15,13 +15,13 @@ import {
   testuserTransport,
 } from '../../../packages/events/test/support/real-server-work.js'
 import { exitCodes } from '@debusine-ts/client/command-line'
-import { daemonBundle, startDaemon, writeConfig, type DaemonProcess } from './support/daemon-process.js'
+import { daemonBin, startDaemon, writeConfig, type DaemonProcess } from './support/daemon-process.js'
 
 let workspace: string
 
 beforeAll(async () => {
   workspace = await freshWorkspace('daemon')
-  await daemonBundle()
+  daemonBin()
 })
 
 /** A directory with a config file and a command that appends its arguments to calls.txt. */

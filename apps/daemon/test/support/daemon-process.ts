@@ -1,59 +1,25 @@
 /**
- * Runs the real daemon binary for the real-server tests: bundled once from the sources
- * with esbuild (the workspace packages from their sources too), started as a child
- * process, its JSON log lines collected.
+ * Runs the built daemon binary (`apps/daemon/dist/bin.js`, what the package's `bin` points
+ * at) for the real-server tests, as a child process, its JSON log lines collected.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url))
+/** The file the package's `bin` points at. */
+export const builtDaemon = fileURLToPath(new URL('../../dist/bin.js', import.meta.url))
 
-let bundled: Promise<string> | undefined
-
-/** The daemon bundled into one ESM file (built once per test file). */
-export function daemonBundle(): Promise<string> {
-  bundled ??= (async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'daemon-bundle-'))
-    const outfile = join(directory, 'dist', 'bin.mjs')
-    // bin.ts reads ../package.json for its version.
-    await writeFile(join(directory, 'package.json'), '{"version": "0.0.0-test"}')
-    const packages = ['models', 'artifacts', 'transport', 'client', 'events', 'enroll']
-    await build({
-      entryPoints: [join(root, 'apps/daemon/src/bin.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      outfile,
-      logLevel: 'error',
-      // The workspace packages from their sources; the client's command-line kit is a subpath.
-      plugins: [
-        {
-          name: 'workspace-sources',
-          setup: (plugin) => {
-            plugin.onResolve(
-              { filter: new RegExp(`^@debusine-ts/(${packages.join('|')})(/command-line)?$`) },
-              (args) => {
-                const [, name, subpath] = /^@debusine-ts\/([a-z]+)(\/command-line)?$/.exec(args.path)!
-                return { path: join(root, `packages/${name}/src`, subpath ?? '', 'index.ts') }
-              },
-            )
-          },
-        },
-      ],
-      // ws is CommonJS and requires Node's own modules.
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-    })
-    return outfile
-  })()
-  return bundled
+/** The built binary; throws when it is missing. */
+export function daemonBin(): string {
+  if (!existsSync(builtDaemon)) {
+    throw new Error(
+      `${builtDaemon} is missing: build the daemon first (tooling/run pnpm --filter @debusine-ts/daemon... build)`,
+    )
+  }
+  return builtDaemon
 }
 
 /** A client configuration file for the real server with the given token. */
@@ -83,13 +49,16 @@ export interface DaemonProcess {
   exited: Promise<number | null>
 }
 
-/** Start the daemon binary with `args` in `cwd`. */
-export async function startDaemon(args: string[], cwd: string): Promise<DaemonProcess> {
-  const bin = await daemonBundle()
-  const child = spawn(process.execPath, [bin, ...args], {
+/** Start the built daemon binary with `args` in `cwd`, with `env` added to the tests' environment. */
+export function startDaemon(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<DaemonProcess> {
+  const child = spawn(process.execPath, [daemonBin(), ...args], {
     cwd,
     stdio: ['ignore', 'inherit', 'pipe'],
-    env: { ...process.env, DEBUSINE_SERVER_NAME: '' },
+    env: { ...process.env, DEBUSINE_SERVER_NAME: '', ...env },
   })
   let text = ''
   const lines: Record<string, unknown>[] = []
@@ -110,7 +79,7 @@ export async function startDaemon(args: string[], cwd: string): Promise<DaemonPr
     for (const listener of listeners) listener()
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return {
+  return Promise.resolve({
     child,
     lines,
     stderr: () => text,
@@ -132,5 +101,5 @@ export async function startDaemon(args: string[], cwd: string): Promise<DaemonPr
         check()
         void exited.then(() => setTimeout(check, 10))
       }),
-  }
+  })
 }
