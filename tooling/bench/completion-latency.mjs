@@ -26,6 +26,7 @@ import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { median, readServerEnv, option } from './lib/measure.mjs'
+import { comparedLine, recordResults } from './lib/results.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -214,6 +215,20 @@ try {
       `| ${label} | ${cells.join(' | ')} | ${(median(values) / reference).toFixed(2)} | ${difference} |`,
     )
   }
+  const p90 = (values) => quantile(values, 0.9).toFixed(1)
+  const sameEvent = median(samples.ours.map((value, at) => value - samples.raw[at])).toFixed(1)
+  const completionLine = comparedLine({
+    line: `completion → command start, ${paired ? 'paired' : 'interleaved'}`,
+    bench: 'completion-latency.mjs',
+    limit: '≤ 1.05×',
+    reference: 'raw websocket',
+    ours: samples.ours,
+    theirs: samples.raw,
+    unit: 'ms',
+  })
+  const p90s = `p90 ${p90(samples.ours)} ms, raw ${p90(samples.raw)} ms`
+  const spread = paired ? `paired: ${sameEvent} ms on the same event; ${p90s}` : p90s
+  recordResults([{ ...completionLine, spread }])
 } finally {
   stopListeners()
 }

@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { median, option, readServerEnv, roundOrder, timed, yamlListItems } from './lib/measure.mjs'
+import { comparedLine, recordResults } from './lib/results.mjs'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const delayMs = Number(option('delay-ms', '120'))
@@ -104,3 +105,15 @@ for (const [name, runs] of Object.entries(results)) {
     `| ${[name, wall.toFixed(2), median(runs.map((run) => run.cpuSeconds)).toFixed(2), median(runs.map((run) => run.peakMib)).toFixed(0), over.toFixed(0), (over / pages).toFixed(2)].join(' | ')} |`,
   )
 }
+
+const oursOver = (median(results['debusine-ts'].map((run) => run.seconds)) - reference) * 1000
+const steadyLine = comparedLine({
+  line: `list ${pages} pages from a steady page server, ${delayMs} ms a page`,
+  bench: 'list-steady.mjs',
+  limit: '—',
+  reference: 'pager',
+  ours: results['debusine-ts'].map((run) => run.seconds),
+  theirs: results['pager (reference)'].map((run) => run.seconds),
+})
+const perPage = (oursOver / pages).toFixed(2)
+recordResults([{ ...steadyLine, note: `${oursOver.toFixed(0)} ms over the pager, ${perPage} ms a page` }])

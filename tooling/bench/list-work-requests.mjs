@@ -30,6 +30,7 @@ import {
   option,
   yamlListItems,
 } from './lib/measure.mjs'
+import { comparedLine, recordResults } from './lib/results.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const count = Number(option('count', '1000'))
@@ -277,3 +278,15 @@ if (disturbedRounds.length > 0) {
 }
 if (pythonFailures.length > 0)
   console.log(`${PYTHON} failed ${pythonFailures.length} time(s), run again: ${pythonFailures.join('; ')}`)
+
+const ours = results['debusine-ts']
+const listLine = comparedLine({
+  line: `list ${count} work requests`,
+  bench: 'list-work-requests.mjs',
+  limit: '≤ 1.03×',
+  reference: 'pager',
+  ours: ours.map((run) => run.seconds),
+  theirs: pagerRuns.map((run) => run.seconds),
+})
+const sameServer = median(sameServerRatios(ours)).toFixed(3)
+recordResults([{ ...listLine, spread: `${listLine.spread}; ${sameServer}× at the same server time` }])

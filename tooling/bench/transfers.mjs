@@ -17,6 +17,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, wri
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, readServerEnv, roundOrder, roundRatios, timed, option } from './lib/measure.mjs'
+import { comparedLine, recordResults } from './lib/results.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
 const sizeMib = Number(option('size-mib', '1024'))
@@ -246,16 +247,39 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 
-const reference = { upload: 'curl', download: 'curl', tarball: 'curl', 'tarball-fixed': 'curl' }
 const sizeOf = {
   upload: `${sizeMib} MiB`,
   download: `${sizeMib} MiB`,
   tarball: `${tarballMib} MiB`,
   'tarball-fixed': '4 KiB',
 }
+// Each line as the table of latest figures names it, with issue 11's limit and its reference.
+const lineOf = {
+  upload: [`upload ${sizeMib} MiB in ${fileCount} files`, '≤ 1.05×', 'curl + openssl'],
+  download: [`download ${sizeMib} MiB in ${fileCount} files, verified`, '≤ 1.1×', 'curl + openssl'],
+  tarball: [`.tar.gz of ${tarballMib} MiB`, '≤ 1.02×', 'curl'],
+  'tarball-fixed': [".tar.gz of 4 KiB: each tool's fixed cost", '—', 'curl'],
+}
+const recorded = []
+/** The figure `key` of our runs and of curl's, round by round, for comparedLine. */
+const figuresOf = (ours, theirs, key) => ({
+  ours: ours.map((run) => run[key]),
+  theirs: theirs.map((run) => run[key]),
+})
+
 for (const [line, byTool] of Object.entries(results)) {
-  const ref = median(byTool[reference[line]].map((run) => run.seconds))
-  const refServer = median(byTool[reference[line]].map((run) => run.serverCpuSeconds))
+  const [name, limit, reference] = lineOf[line]
+  const [ours, theirs] = [byTool.ours, byTool.curl]
+  const bench = 'transfers.mjs'
+  recorded.push(comparedLine({ line: name, bench, limit, reference, ...figuresOf(ours, theirs, 'seconds') }))
+  if (line === 'upload') {
+    const serverCpu = figuresOf(ours, theirs, 'serverCpuSeconds')
+    recorded.push(
+      comparedLine({ line: `${name}, server CPU`, bench, limit: '≤ 1.00×', reference, ...serverCpu }),
+    )
+  }
+  const ref = median(byTool.curl.map((run) => run.seconds))
+  const refServer = median(byTool.curl.map((run) => run.serverCpuSeconds))
   console.log(`\n${line} (${sizeOf[line]} in ${fileCount} files), median of ${rounds} interleaved rounds`)
   const header = [
     'tool',
@@ -269,7 +293,7 @@ for (const [line, byTool] of Object.entries(results)) {
   ]
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
   for (const [tool, runs] of Object.entries(byTool)) {
-    const perRound = median(roundRatios(runs, byTool[reference[line]]))
+    const perRound = median(roundRatios(runs, byTool.curl))
     const wall = median(runs.map((run) => run.seconds))
     const server = median(runs.map((run) => run.serverCpuSeconds))
     const spread =
@@ -293,12 +317,40 @@ function libraryRun(path, keepMemoryFlat) {
   return run.peakMib
 }
 
+/**
+ * Flat memory as lines of the result file: each peak RSS of the largest size against the same
+ * of the smallest (issue 11's line: at most 100 MiB, and the same whatever the size).
+ */
+function flatLines(peaks) {
+  if (peaks.length < 2) return []
+  const [small, big] = [peaks[0], peaks.at(-1)].toSorted((a, b) => a.mib - b.mib)
+  const flat = '≤ 100 MiB, flat'
+  const whats = [
+    ['CLI upload', flat],
+    ['CLI download', flat],
+    ['library up + down', flat, ', keepMemoryFlat()'],
+    ['library up + down', '—', ", Node's defaults"],
+  ]
+  return whats.map(([what, limit, how = ''], at) =>
+    comparedLine({
+      line: `peak RSS, ${what} of ${big.mib} MiB${how}`,
+      bench: 'transfers.mjs',
+      limit,
+      reference: `the same of ${small.mib} MiB`,
+      ours: [big.peaks[at]],
+      theirs: [small.peaks[at]],
+      unit: 'MiB',
+    }),
+  )
+}
+
 if (flat !== '') {
   console.log('\nflat memory: peak RSS (MiB) for one file of each size')
   console.log(
     '| size MiB | CLI upload | CLI download | library up + down, Node defaults | library up + down, keepMemoryFlat |',
   )
   console.log('|---|---|---|---|---|')
+  const peaks = []
   for (const mib of flat.split(',').map(Number)) {
     const workspace = freshWorkspace('bench-flat')
     const files = randomFiles(mib, 1)
@@ -326,7 +378,10 @@ if (flat !== '') {
     console.log(
       `| ${mib} | ${up.peakMib.toFixed(0)} | ${down.peakMib.toFixed(0)} | ${library[0].toFixed(0)} | ${library[1].toFixed(0)} |`,
     )
+    peaks.push({ mib, peaks: [up.peakMib, down.peakMib, library[1], library[0]] })
   }
+  recorded.push(...flatLines(peaks))
 }
 rmSync(scratch, { recursive: true, force: true })
 freeServerStore()
+recordResults(recorded)

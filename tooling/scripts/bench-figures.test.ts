@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   README_FILE,
+  comparedLine,
   TABLE_BEGIN,
   TABLE_END,
   mergeResults,
@@ -63,6 +64,42 @@ describe('the bench figures', () => {
       ['a', 2],
       ['b', 1],
     ])
+  })
+
+  it('a run recorded with --no-record leaves the files as they were', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'bench-results-'))
+    const resultsFile = join(directory, 'results.json')
+    writeFileSync(resultsFile, '[]\n')
+    const argv = ['node', 'transfers.mjs', '--no-record']
+    recordResults([line('upload', 1)], { resultsFile, readmeFile: join(directory, 'README.md'), argv })
+    expect(readFileSync(resultsFile, 'utf8')).toBe('[]\n')
+  })
+
+  it('a line from rounds: the medians, their ratio, and the rounds' own ratios as the spread', () => {
+    const compared = comparedLine({
+      line: 'l',
+      bench: 'b',
+      limit: '—',
+      reference: 'curl',
+      ours: [1, 3, 2],
+      theirs: [2, 2, 2],
+    })
+    expect(compared).toEqual({
+      line: 'l',
+      bench: 'b',
+      limit: '—',
+      reference: 'curl',
+      ours: 2,
+      referenceFigure: 2,
+      unit: 's',
+      ratio: 1,
+      spread: 'per round 1.000× (0.50-1.50)',
+      rounds: 3,
+    })
+    expect(comparedLine({ line: 'm', ours: [77], theirs: [74], unit: 'MiB' })).toMatchObject({
+      ratio: 1.041,
+      spread: '—',
+    })
   })
 
   it('a README without the markers is refused', () => {

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { median } from './measure.mjs'
 
 export const RESULTS_FILE = fileURLToPath(new URL('../results.json', import.meta.url))
 export const README_FILE = fileURLToPath(new URL('../README.md', import.meta.url))
@@ -29,6 +30,28 @@ export function mergeResults(results, entries) {
   return merged
 }
 
+const rounded = (value, digits) => Number(value.toFixed(digits))
+
+/**
+ * A line of the result file from a run's rounds: `ours` and `theirs` hold one figure per
+ * round (the same rounds, in order). The ratio is that of the medians; the spread gives the
+ * median of the rounds' own ratios and their range.
+ */
+export function comparedLine({ ours, theirs, unit = 's', ...line }) {
+  const digits = unit === 'MiB' ? 0 : unit === 'ms' ? 1 : 2
+  const ratios = ours.map((value, round) => value / theirs[round])
+  const [lowest, highest] = [Math.min(...ratios), Math.max(...ratios)].map((ratio) => ratio.toFixed(2))
+  return {
+    ...line,
+    ours: rounded(median(ours), digits),
+    referenceFigure: rounded(median(theirs), digits),
+    unit,
+    ratio: rounded(median(ours) / median(theirs), 3),
+    spread: ours.length > 1 ? `per round ${median(ratios).toFixed(3)}× (${lowest}-${highest})` : '—',
+    rounds: ours.length,
+  }
+}
+
 /** This machine as the table names it: its cores, their model and its memory. */
 export function machineDescription() {
   const cores = cpus()
@@ -47,8 +70,16 @@ function currentCommit() {
  * Record a finished run's lines (each `{ line, bench, limit, ours, reference,
  * referenceFigure, unit, ratio, spread, rounds, note? }`), stamped with the date, this
  * machine, Node's version and the commit measured; then write the README's table again.
+ * A run given `--no-record` (a trial, an A/B of two builds) records nothing.
  */
-export function recordResults(entries, { resultsFile = RESULTS_FILE, readmeFile = README_FILE } = {}) {
+export function recordResults(
+  entries,
+  { resultsFile = RESULTS_FILE, readmeFile = README_FILE, argv = process.argv } = {},
+) {
+  if (argv.includes('--no-record')) {
+    console.error('--no-record: tooling/bench/results.json left as it was')
+    return
+  }
   const stamp = {
     date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     machine: machineDescription(),
