@@ -99,6 +99,16 @@ function prefixed(prefix: string, error: unknown): ValidationIssue[] {
 }
 
 /**
+ * The reactions without their empty lists: the server fills each one in, and 0.11.3 has no
+ * `on_assignment` and refuses the key, so an empty list is never sent.
+ */
+function withoutEmptyLists(reactions: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(reactions).filter(([, actions]) => !(Array.isArray(actions) && actions.length === 0)),
+  )
+}
+
+/**
  * The body of a work request create, checked.
  *
  * @throws {ValidationError} for an unknown key, a missing task name or a disallowed event reaction
@@ -111,7 +121,7 @@ export function workRequestCreateBody(
   const issues: ValidationIssue[] = []
   let reactions: unknown
   try {
-    reactions = parseModel('EventReactions', EventReactionsRequestSchema, eventReactions)
+    reactions = withoutEmptyLists(parseModel('EventReactions', EventReactionsRequestSchema, eventReactions))
   } catch (error) {
     issues.push(...prefixed('event_reactions', error))
   }
