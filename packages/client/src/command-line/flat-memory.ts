@@ -3,8 +3,8 @@ import { setFlagsFromString } from 'node:v8'
 /**
  * Node's built-ins a client program loads anyway, loaded before V8's flags change: V8 checks
  * Node's embedded code cache against its flags and compiles from source every built-in
- * loaded after a change (`artifact download` of a small artifact: 0.39 → 0.34 s, 30 ms
- * less CPU, tooling/bench/README.md). Reading the global `Headers` loads Node's fetch (undici,
+ * loaded after a change, which every command would pay at start-up. Reading the global
+ * `Headers` loads Node's fetch (undici,
  * with the web streams and its own share of built-ins; `fetch` itself loads it at its first
  * call).
  */
@@ -19,20 +19,18 @@ const BUILT_INS_LOADED_FIRST = [
 
 /**
  * Keep a program's peak memory the same whatever the size of its work, by keeping three of
- * V8's own growths out of the process (measured with the CLI on Node 24, 64 MiB against
- * 2 GiB transfers, tooling/bench/README.md):
+ * V8's own growths out of the process:
  *
  * - WebAssembly stays on the baseline compiler: Node's `fetch` (undici) compiles its HTTP
- *   parser to WebAssembly at the first request, and the optimizing tier for it peaks at about
- *   30 MiB of compiler memory (`work-request list` 108 → 87 MiB on Node 24).
+ *   parser to WebAssembly at the first request, and the optimizing tier for it peaks at tens
+ *   of MiB of compiler memory.
  * - The young generation keeps its first size: V8 grows it (up to 3 × 16 MiB) while objects
  *   survive, which a long transfer's steady trickle of buffers and promises does, so the
- *   peak went up with the size (+5 to 10 MiB at 2 GiB).
+ *   peak went up with the size of the transfer.
  * - JavaScript stops at V8's mid tier (Maglev, on by default from V8 12, Node 22): the top
- *   tier's compiler touches another ~5 MiB of Node's own code once a long run makes
- *   functions hot. Node 20's V8 has no mid tier on by default, so there the top tier stays:
- *   without it `work-request list --limit 1000` took 1.0-1.1 s instead of 0.72-0.76 s
- *   against an instant server (0.84-0.88 s of CPU instead of 1.0-1.1; 6 MiB less).
+ *   tier's compiler touches more of Node's own code once a long run makes functions hot.
+ *   Node 20's V8 has no mid tier on by default, so there the top tier stays: without it a
+ *   long list's YAML would run on the baseline compiler, markedly slower.
  *
  * Transfers run at the same speed: they are bound by the wire and the disk, not by
  * JavaScript. For programs only: it changes V8 for the whole process, so a library must leave

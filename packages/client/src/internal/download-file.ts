@@ -8,9 +8,8 @@ import type { BodySink } from './socket-request.js'
 /**
  * Bytes per write to disk: 16 KiB, as curl writes. The kernel sizes the page cache's folios
  * by the write: on this project's machine (a VM whose freed memory goes back to its host),
- * larger folios came from memory the host had to fault in again, and a verified 1 GiB
- * download spent 0.6-0.9 s of system time with 16 KiB writes, 0.7-1.9 s with 64 KiB and
- * 2.2-3.2 s with 1 MiB (tooling/bench/README.md). The writes are synchronous, between two
+ * larger folios came from memory the host had to fault in again, so larger writes cost a
+ * download several times the system time. The writes are synchronous, between two
  * reads of the socket: a write into the page cache takes microseconds, less than a trip
  * through Node's thread pool, and a disk that cannot keep up pauses the transfer itself
  * (the kernel throttles the writer), the back-pressure a download needs.

@@ -18,8 +18,8 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1
 /**
  * Read a page of a list over a kept-alive connection of this module (Node's `http`), as
  * the {@link PageReader} of the client in Node. Between two pages a list waits on the
- * server, and waking up through `fetch` cost 1.2-2 ms more per page than through `http`
- * on the real server (1,000 work requests: 0.1-0.2 s; tooling/bench/README.md, runs K-N).
+ * server, and waking up through `http` costs less than through `fetch` (undici's path from
+ * the socket to the response), a cost a list pays once per page.
  * Resolves to the parsed body of a `200` answer, to a `Response` for a complete error
  * answer (which the transport turns into its error, or reads again for a status it
  * retries), otherwise to `undefined`, and the transport reads the page again its own way

@@ -15,7 +15,7 @@ export interface PipelineLimits {
  *
  * Why: Debusine reads a PUT's whole body before its view runs, which then copies the file
  * and checks its hash without reading the network; waiting for that answer before sending
- * the next body leaves the connection idle meanwhile (tooling/bench/README.md). The first
+ * the next body leaves the connection idle meanwhile. The first
  * failure stops the starts; it is thrown once every started upload has ended.
  */
 export function runPipelined(uploads: readonly PipelinedUpload[], limits: PipelineLimits): Promise<void> {

@@ -98,13 +98,14 @@ export interface ArtifactUploadOptions extends ArtifactCreateOptions, TransferTi
   /**
    * How many files' bytes are sent at the same time; default 1. Once a file's last byte is
    * sent, the next file's bytes go while the server stores and checks it (one file more
-   * than this waits for its answer): on the real server, 0.56-0.73× the time of curl
-   * sending each file after the last one's answer (tooling/bench/README.md).
+   * than this waits for its answer), so the connection does not sit idle while the server
+   * checks each file, as it would if each file waited for the last one's answer.
    */
   concurrency?: number | undefined
   /**
    * The largest body of one PUT, in bytes; default `Infinity`: each file in one request,
-   * streamed from disk with constant memory, measured fastest (tooling/bench/README.md). A
+   * streamed from disk with constant memory: each chunk would be a new request that reopens
+   * the partial file on the server. A
    * request larger than 50 MiB that is refused with 413 (a proxy's body limit, such as
    * Debusine's nginx) or fails goes on in chunks of at most 50 MiB; a chunk that fails
    * while being sent is followed by chunks half its size (down to 1 MiB), so that a link

@@ -20,7 +20,11 @@ import {
   type ResumeInput,
 } from './artifact-resume.js'
 
-/** Default number of files whose bytes are sent at once: measured fastest (tooling/bench/README.md). */
+/**
+ * Default number of files whose bytes are sent at once: one body at a time, the next one sent
+ * while the server checks the last, is faster than two or more at once, which also cost the
+ * server more CPU.
+ */
 const DEFAULT_CONCURRENCY = 1
 /**
  * Files whose bytes were all sent and whose answer is awaited, beyond `concurrency`: the
@@ -29,7 +33,8 @@ const DEFAULT_CONCURRENCY = 1
 const ANSWERS_AWAITED = 1
 /**
  * Default largest PUT body: a whole file per request, streamed from disk with constant
- * memory, measured fastest (tooling/bench/README.md). A proxy that refuses large bodies
+ * memory: each chunk would be a new request that reopens the partial file on the server.
+ * A proxy that refuses large bodies
  * (Debusine's nginx takes 50 MiB) makes the upload go on in 50 MiB chunks by itself.
  */
 export const DEFAULT_CHUNK_SIZE = Number.POSITIVE_INFINITY
