@@ -48,7 +48,7 @@ export interface FakeDebusine {
   completeWorkRequest(id: number, result?: string, options?: CompleteOptions): Promise<void>
   /** Complete a work request with the result `failure`. */
   failWorkRequest(id: number): Promise<void>
-  /** Every API request received so far, in order (the control API's own are left out). */
+  /** Every API request received so far (websocket handshakes included), in order; the control API's own are left out. */
   receivedRequests(): ReceivedRequest[]
   /** Forget the requests received so far. */
   clearReceivedRequests(): void

@@ -40,7 +40,10 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
   const server = createServer(
     requestHandler({ state, apiRoutes, controlRoutes: controlRoutes({ faults, log }), faults, log }),
   )
-  server.on('upgrade', (request, socket, head) => channel.upgrade(request, socket, head))
+  server.on('upgrade', (request, socket, head) => {
+    log.record(request, Buffer.alloc(0))
+    channel.upgrade(request, socket, head)
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
