@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { repository, runScript, temporaryTree } from './structure-test-tree.js'
+
+// The citations are built from parts so that this file's own text cites nothing.
+const run = (name: string) => ['run', name].join(' ')
+
+describe('the run citation check', () => {
+  it('passes on the repository as it is', () => {
+    const result = runScript('check-run-citations.mjs', repository)
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+
+  it('fails on a comment that cites a run, a range of runs, a perf branch or the bench notes', () => {
+    const root = temporaryTree({
+      'packages/client/src/numbered.ts': `// Measured fastest in ${run('25')}, 0.79× curl.\nexport const a = 1\n`,
+      'packages/client/src/lettered.ts': `/**\n * 1.8 ms a page (${['runs', 'K-N'].join(' ')}).\n */\nexport const b = 2\n`,
+      'apps/cli/src/listed.test.ts': `it('x', () => {\n  // as in ${run('21')} and 22: pipelined\n})\n`,
+      'tooling/bench/x.mjs': `function f() {\n  // see perf-11\n}\n`,
+      'packages/events/src/notes.ts': `export const c = 3 // figures: tooling/bench/README.md\n`,
+      'tooling/real-server/up.sh': `#!/bin/sh\n# slower since ${run('T')}\necho up\n`,
+    })
+    const result = runScript('check-run-citations.mjs', root)
+    expect(result.status).toBe(1)
+    for (const place of [
+      'packages/client/src/numbered.ts:1',
+      'packages/client/src/lettered.ts:1',
+      'apps/cli/src/listed.test.ts:2',
+      'tooling/bench/x.mjs:2',
+      'packages/events/src/notes.ts:1',
+      'tooling/real-server/up.sh:2',
+    ])
+      expect(result.stderr).toContain(place)
+  })
+
+  it('passes on "run" as a verb, a version, text outside comments and the bench naming its README', () => {
+    const root = temporaryTree({
+      'tooling/vitest/config.ts': `// Property tests ${run('100')} cases each; we ${run('CI')} jobs too.\nexport const d = 4\n`,
+      'packages/models/src/version.ts': `// the server ${run('0.11.3')}s fine\nexport const e = '${run('25')}, tooling/bench/README.md'\n`,
+      'packages/client/src/empty.ts': `export function g() { // nothing to do\n}\nexport const re = /\\/\\/ ${run('9')}/\n`,
+      'tooling/bench/lib/results.mjs': `// writes the table of tooling/bench/README.md\n`,
+      'packages/client/dist/bundle.js': `// ${run('25')}\n`,
+    })
+    const result = runScript('check-run-citations.mjs', root)
+    expect(result.stderr).toBe('')
+    expect(result.status).toBe(0)
+  })
+})
