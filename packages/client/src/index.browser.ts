@@ -43,6 +43,12 @@ export {
   type CreateRecovery,
   type CreateOutcomeUnknownErrorInit,
 } from './resources/create-outcome.js'
+export {
+  ActionOutcomeUnknownError,
+  type ActionOptions,
+  type ActionRecovery,
+  type ActionOutcomeUnknownErrorInit,
+} from './resources/action-outcome.js'
 export type { WorkRequestListFilters } from './resources/work-request-list-filters.js'
 export type { WorkflowStartRequest, WorkflowListFilters } from './resources/workflows.js'
 export type { WorkflowTemplateOptions, WorkflowTemplateCreateInput } from './resources/workflow-templates.js'

@@ -6,7 +6,7 @@ import {
   PermissionDeniedError,
 } from '@debusine-ts/transport'
 import { ValidationError } from '@debusine-ts/models'
-import { ClientConfigError, CreateOutcomeUnknownError } from '../index.js'
+import { ActionOutcomeUnknownError, ClientConfigError, CreateOutcomeUnknownError } from '../index.js'
 import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
 import type { OutputFormat } from './command-context.js'
@@ -58,6 +58,21 @@ describe('reportError: the one place mapping errors to exit codes', () => {
     const result = report(error, 'json')
     expect(result.code).toBe(4)
     expect(result.stderr).toMatch(/may or may not have created the work request/)
+    expect(JSON.parse(result.stdout)).toMatchObject({ result: 'failure' })
+  })
+
+  it('an action whose outcome is unknown: 4 too, saying what to check', () => {
+    const error = new ActionOutcomeUnknownError({
+      what: 'review of work request 42',
+      startedAt: '2026-01-01T00:00:00Z',
+      check: '`debusine-ts work-request show 42`',
+      reason: 'connection reset',
+      why: 'it is aborted and records no such review since the call began',
+      cause: new Error('reset'),
+    })
+    const result = report(error, 'json')
+    expect(result.code).toBe(4)
+    expect(result.stderr).toMatch(/review of work request 42 was lost .* does not tell whether it was applied/)
     expect(JSON.parse(result.stdout)).toMatchObject({ result: 'failure' })
   })
 

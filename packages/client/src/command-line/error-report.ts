@@ -135,7 +135,7 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
     line(`Error: the server sent an unexpected response: ${message}`)
     return exitCodes.handled
   }
-  if (isSdkError(error, 'CreateOutcomeUnknownError')) {
+  if (isSdkError(error, 'CreateOutcomeUnknownError') || isSdkError(error, 'ActionOutcomeUnknownError')) {
     const message = (error as Error).message
     machine({ result: 'failure', error: { title: message } })
     line(`Error: ${message}`)

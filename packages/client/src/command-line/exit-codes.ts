@@ -22,7 +22,9 @@ export const exitCodes = {
   handled: 3,
   /**
    * The answer to a create was lost and the client could not find what it made: it may or
-   * may not exist. Check (the message says how) before running the command again.
+   * may not exist. Also an action (abort, review, confirmation) whose answer was lost and
+   * whose outcome the server's state does not tell. Check (the message says how) before
+   * running the command again.
    */
   outcomeUnknown: 4,
   /** The daemon: the server refused the token (unknown, disabled, or not a user's token). */

@@ -1,6 +1,7 @@
 import type { WorkRequest } from '@debusine-ts/models'
 import { ConnectionError, ServerError, type RequestOptions } from '@debusine-ts/transport'
 import { CreateOutcomeUnknownError, type CreateOptions } from '../resources/create-outcome.js'
+import type { OwnUser } from './sent-match.js'
 
 /** How to create one kind of object without ever creating it twice. */
 export interface CreateOnce<Created extends { id: number }> {
@@ -42,19 +43,28 @@ export class RecentIds {
 }
 
 /** A failure in a few words: `connection closed by the server (UND_ERR_SOCKET)`, `HTTP 502`. */
-function shortly(error: Error): string {
+export function shortly(error: Error): string {
   if (ConnectionError.isInstance(error)) return error.reason
   if (ServerError.isInstance(error)) return `HTTP ${error.status}`
   return error.message.replace(/\.$/, '')
 }
 
-/** Whether a failure leaves open whether the server acted, with what is known about it. */
-function uncertainty(error: unknown): { stale: boolean } | undefined {
+/**
+ * Whether a failure leaves open whether the server acted, with what is known about it:
+ * `stale` when the server cannot have taken the request up (a reused connection closed
+ * before any answer, a 503), so that it may be sent again once nothing was found.
+ */
+export function uncertainty(error: unknown): { stale: boolean } | undefined {
   if (ConnectionError.isInstance(error) && error.delivery !== 'not-sent') {
     return { stale: error.delivery === 'stale-connection' }
   }
-  // A gateway's 502/503/504 says nothing about what the application did behind it.
-  if (ServerError.isInstance(error) && [502, 503, 504].includes(error.status)) return { stale: false }
+  // A 503 is a server or gateway with nothing to take the request up (a gateway answers it
+  // when no application worker is there); the application does not act and then answer
+  // 503. Once a look finds nothing, sending it again is as safe as after a closed
+  // keep-alive connection. A gateway's 502/504 says nothing about what the application did
+  // behind it (it may still be working on it).
+  if (ServerError.isInstance(error) && error.status === 503) return { stale: true }
+  if (ServerError.isInstance(error) && [502, 504].includes(error.status)) return { stale: false }
   return undefined
 }
 
@@ -62,7 +72,7 @@ function uncertainty(error: unknown): { stale: boolean } | undefined {
  * Create something once. A failure that proves nothing was sent is retried by the
  * transport. When the outcome is unknown, look for the object on the server: found, it is
  * returned (and `onRecovered` says so); not found after a reused connection was closed
- * before any answer (the server did not take the request up), the create is sent again;
+ * before any answer or a 503 (the server did not take the request up), the create is sent again;
  * otherwise {@link CreateOutcomeUnknownError}. Never a blind retry.
  */
 export async function createOnce<Created extends { id: number }>(
@@ -106,18 +116,34 @@ export async function createOnce<Created extends { id: number }>(
 }
 
 /**
- * The newest work request of `newestFirst` created since `since` (ms since the epoch) that
- * `matches` and is not one of `recent`; the listing stops at the first older one.
+ * Which of the work requests that match a lost create (newest first) is ours: the newest
+ * made by our user when the client knows its user id; when it does not, the newest only if
+ * every match was made by one user (else another user's could be taken for ours).
+ */
+function ours(matching: readonly WorkRequest[], user: OwnUser | undefined): WorkRequest | undefined {
+  if (user === undefined) return matching[0]
+  const id = user.id
+  if (id !== undefined) return matching.find((candidate) => candidate.created_by === id)
+  const creators = new Set(matching.map((candidate) => candidate.created_by ?? null))
+  return creators.size === 1 ? matching[0] : undefined
+}
+
+/**
+ * The work request of `newestFirst` created since `since` (ms since the epoch) that
+ * `matches`, is not one of `recent` and was made by `user` (see {@link ours}); the listing
+ * stops at the first older one.
  */
 export async function findCreated(
   newestFirst: AsyncIterable<WorkRequest>,
   since: number,
   recent: RecentIds,
   matches: (candidate: WorkRequest) => boolean,
+  user?: OwnUser,
 ): Promise<WorkRequest | undefined> {
+  const matching: WorkRequest[] = []
   for await (const candidate of newestFirst) {
-    if (Date.parse(candidate.created_at) < since) return undefined
-    if (!recent.has(candidate.id) && matches(candidate)) return candidate
+    if (Date.parse(candidate.created_at) < since) break
+    if (!recent.has(candidate.id) && matches(candidate)) matching.push(candidate)
   }
-  return undefined
+  return ours(matching, user)
 }

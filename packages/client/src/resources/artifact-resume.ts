@@ -3,7 +3,8 @@ import type { LocalArtifact } from '@debusine-ts/artifacts'
 import type { Artifact, FileRequest } from '@debusine-ts/models'
 import { ConnectionError, NotFoundError, pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { canonicalJson, UploadJournal, type UploadJournalEntry } from './artifact-upload-journal.js'
+import { holdsSent } from '../internal/sent-match.js'
+import { UploadJournal, type UploadJournalEntry } from './artifact-upload-journal.js'
 import type { ArtifactRequestOptions, ArtifactUploadOptions, UploadNotice } from './artifact-options.js'
 import { byPath } from './artifact-request.js'
 import { CreateOutcomeUnknownError } from './create-outcome.js'
@@ -167,7 +168,8 @@ export async function recoverLostCreate(
     misses = 0
     // On the server's clock (a lower bound, known once the server answered once).
     const since = Date.parse(sentAt) + (context.transport.serverClockOffset ?? -UNKNOWN_CLOCK_SKEW_MS)
-    const sameData = canonicalJson(artifact.data) === canonicalJson(local.data)
+    // The server may fill in defaults of the category's data model: what we sent must hold.
+    const sameData = holdsSent(artifact.data, local.data)
     const sameWorkspace = input.workspace === undefined || artifact.workspace === input.workspace
     if (
       sameData &&

@@ -1,5 +1,7 @@
-import { path, type PagedList } from '@debusine-ts/transport'
+import { NotFoundError, path, type PagedList } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
+import { actOnce, type ReadBack } from '../internal/act-once.js'
+import type { ActionOptions } from './action-outcome.js'
 import { CollectionItemSchema, type CollectionItem } from './collection-item-schema.js'
 import {
   withoutWorkspace,
@@ -81,21 +83,46 @@ export class CollectionItems {
 
   /**
    * Remove an item from the collection (204). Items associated with it go too, and a
-   * suite regenerates its indexes.
+   * suite regenerates its indexes. When the answer is lost, the item is looked up: gone,
+   * the removal was applied (`onRecovered` says so); still there, it is sent again. A
+   * removal is never sent again blindly: a second one would fail with 404 once the first
+   * was applied.
    *
    * @throws {NotFoundError} when the collection or the item does not exist
    * @throws {BadRequestError} `Cannot remove collection item`, with the server's reason
+   * @throws {ActionOutcomeUnknownError} when the answer was lost and it still failed after resends
    */
   async delete(
     collection: CollectionIdentifier,
     itemName: string,
-    options?: CollectionRequestOptions,
+    options?: CollectionRequestOptions & ActionOptions,
   ): Promise<void> {
     const workspace = requiredWorkspace(this.#context, options?.workspace, 'CollectionItems.delete')
-    await this.#context.transport.request(
-      'DELETE',
-      path`/collection/${workspace}/${collection.category}/${collection.name}/item/${itemName}/`,
-      { ...withoutWorkspace(options), expectedStatus: 204 },
+    const itemPath = path`/collection/${workspace}/${collection.category}/${collection.name}/item/${itemName}/`
+    const { transport } = this.#context
+    await actOnce<void>(
+      {
+        what: `removal of item "${itemName}" from collection ${collection.name}@${collection.category}`,
+        check: `client.collections.items.get (workspace "${workspace}")`,
+        send: async (sendOptions) => {
+          await transport.request('DELETE', itemPath, {
+            ...sendOptions,
+            operation: 'collections.items',
+            expectedStatus: 204,
+            idempotent: false,
+          })
+        },
+        readBack: async (_since, readOptions): Promise<ReadBack<void>> => {
+          try {
+            await this.get(collection, itemName, { ...readOptions, workspace })
+            return { state: 'not-applied' }
+          } catch (error) {
+            if (NotFoundError.isInstance(error)) return { state: 'applied', value: undefined }
+            throw error
+          }
+        },
+      },
+      { ...withoutWorkspace(options), onRecovered: options?.onRecovered },
     )
   }
 }

@@ -9,6 +9,7 @@ import { NotFoundError, path, type PagedList } from '@debusine-ts/transport'
 import type { z } from 'zod'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
+import { holdsSent } from '../internal/sent-match.js'
 import { CollectionItems } from './collection-items.js'
 import {
   withoutWorkspace,
@@ -20,7 +21,6 @@ import { checkSingletonCollectionName } from './collection-singleton-rule.js'
 import { CollectionTokens } from './collection-tokens.js'
 import { collectionUpdateRequest, type CollectionUpdate } from './collection-update-request.js'
 import type { CreateOptions } from './create-outcome.js'
-import { canonicalJson } from './work-request-input.js'
 
 /**
  * A collection to create: `name`, `category` and `data`, and optionally the retention
@@ -105,14 +105,15 @@ export class Collections {
             expectedStatus: 201,
             retryStaleConnection: false,
           }),
-        // Names are unique in a workspace: the one found is ours when it holds what we sent.
+        // Names are unique in a workspace: the one found is ours when it holds what we sent
+        // (the server may fill in defaults), retention periods included.
         find: async (_since, findOptions) => {
           try {
             const found = await this.get(
               { category: collection.category, name: body.name },
               { ...findOptions, workspace },
             )
-            return canonicalJson(found.data) === canonicalJson(body.data) ? found : undefined
+            return holdsSent(found, body) ? found : undefined
           } catch (error) {
             if (NotFoundError.isInstance(error)) return undefined
             throw error

@@ -58,7 +58,8 @@ export class Relations {
   /**
    * Relate artifact `artifactId` to `targetId` (`POST /artifact-relation/`). Creating a
    * relation that already exists is not an error: the server answers 200 with it, and
-   * `created` is `false`.
+   * `created` is `false`. So a create whose answer was lost is sent again (it makes nothing
+   * twice); `created` is then `false` when the lost one had made it.
    *
    * @example
    * const { relation, created } = await client.relations.create(7, 8, RelationType.EXTENDS)
@@ -83,6 +84,9 @@ export class Relations {
           body: JSON.stringify(body),
           headers: { ...options?.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
           expectedStatus: [200, 201],
+          // The server answers an existing identical relation with it (200): sending the
+          // create again after a lost answer makes nothing twice.
+          idempotent: true,
         }),
     )
     const text = await response.text()

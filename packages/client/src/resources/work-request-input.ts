@@ -9,6 +9,7 @@ import {
   type ValidationIssue,
   type WorkRequest,
 } from '@debusine-ts/models'
+import { holdsSent } from '../internal/sent-match.js'
 
 /**
  * What `WorkRequests.create` sends: the task to run and its data. The server allows
@@ -178,7 +179,12 @@ export function canonicalJson(value: unknown): string {
   )
 }
 
-/** Whether a listed work request is what a create with `body` made since `since` (ms since the epoch). */
+/**
+ * Whether a listed work request is what a create with `body` made since `since` (ms since
+ * the epoch): the same task, workspace (when named) and no parent, and its task data holds
+ * every key sent with the value sent ({@link holdsSent}: the server may add keys such as
+ * `task_configuration`). Whose it is, `findCreated` decides.
+ */
 export function isCreatedFrom(
   candidate: WorkRequest,
   body: { task_name: string; task_data: Readonly<Record<string, unknown>>; workspace?: string },
@@ -189,6 +195,6 @@ export function isCreatedFrom(
     candidate.task_name === body.task_name &&
     (body.workspace === undefined || candidate.workspace === body.workspace) &&
     candidate.parent == null &&
-    canonicalJson(candidate.task_data) === canonicalJson(body.task_data)
+    holdsSent(candidate.task_data, body.task_data)
   )
 }

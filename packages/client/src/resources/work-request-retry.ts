@@ -1,7 +1,7 @@
 import type { WorkRequest } from '@debusine-ts/models'
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { findCreated, type CreateOnce, type RecentIds } from '../internal/create-once.js'
-import { canonicalJson } from './work-request-input.js'
+import { holdsSent } from '../internal/sent-match.js'
 
 /** What a retry reads through: the work requests namespace. */
 export interface RetryReader {
@@ -34,7 +34,6 @@ export function retryOnce(
     find: async (since, options) => {
       const old = await reader.get(id, options)
       if (old.task_type === 'Workflow') return unsuccessful(old) ? undefined : old
-      const data = canonicalJson(old.task_data)
       return findCreated(
         reader.list({}, options),
         since,
@@ -45,7 +44,7 @@ export function retryOnce(
           candidate.task_name === old.task_name &&
           candidate.workspace === old.workspace &&
           (candidate.parent ?? null) === (old.parent ?? null) &&
-          canonicalJson(candidate.task_data) === data,
+          holdsSent(candidate.task_data, old.task_data),
       )
     },
   }

@@ -7,12 +7,16 @@ import {
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
-import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
+import { actOnce } from '../internal/act-once.js'
+import { createOnce, RecentIds } from '../internal/create-once.js'
+import { ownUserOf } from '../internal/sent-match.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
+import type { ActionOptions } from './action-outcome.js'
 import type { CreateOptions } from './create-outcome.js'
+import { abortOnce, confirmOnce, unblockOnce } from './work-request-actions.js'
+import { workRequestCreateOnce } from './work-request-create.js'
 import {
   completionBody,
-  isCreatedFrom,
   positiveId,
   priorityBody,
   workRequestCreateBody,
@@ -71,29 +75,8 @@ export class WorkRequests {
    */
   async create(request: WorkRequestCreateRequest, options?: CreateOptions): Promise<WorkRequest> {
     const body = workRequestCreateBody(request, workspaceFor(this.#context, request.workspace))
-    const { transport } = this.#context
-    return createOnce(
-      {
-        what: `work request of task "${body.task_name}"${body.workspace === undefined ? '' : ` in workspace "${body.workspace}"`}`,
-        check: '`debusine-ts work-request list` (the newest first)',
-        recent: this.#created,
-        clockOffset: () => transport.serverClockOffset,
-        send: (sendOptions) =>
-          transport.request('POST', '/work-request/', {
-            ...sendOptions,
-            body,
-            schema: WorkRequestSchema,
-            model: 'WorkRequest',
-            expectedStatus: 200,
-            retryStaleConnection: false,
-          }),
-        find: (since, findOptions) =>
-          findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
-            isCreatedFrom(candidate, body, since),
-          ),
-      },
-      options,
-    )
+    const spec = workRequestCreateOnce(this.#context.transport, body, (listOptions) => this.list({}, listOptions), this.#created)
+    return createOnce(spec, options)
   }
 
   /**
@@ -172,15 +155,17 @@ export class WorkRequests {
    * const aborted = await client.workRequests.abort(42) // aborted.status === 'aborted'
    * @throws {BadRequestError} when it already finished (or was superseded)
    * @throws {PermissionDeniedError} unless the user created it or owns its workspace
+   * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
-  async abort(id: number, options?: RequestOptions): Promise<WorkRequest> {
+  async abort(id: number, options?: ActionOptions): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestAbort')
-    return this.#action(
-      id,
-      'abort',
-      `Only the creator of work request ${id} or an owner of its workspace may abort it.`,
-      options,
-    )
+    const hint = `Only the creator of work request ${id} or an owner of its workspace may abort it.`
+    const send = async (sendOptions: RequestOptions): Promise<WorkRequest> => {
+      const aborted = await this.#action(id, 'abort', hint, sendOptions)
+      ownUserOf(this.#context.transport).learn(aborted.aborted_by)
+      return aborted
+    }
+    return actOnce(abortOnce(id, (readId, readOptions) => this.get(readId, readOptions), send), options)
   }
 
   /**
@@ -217,8 +202,9 @@ export class WorkRequests {
    * @throws {ValidationError} when neither `action` nor `notes` is given (nothing is sent)
    * @throws {BadRequestError} when it is not blocked on a manual review (the server's reason is in the message)
    * @throws {PermissionDeniedError} unless the user owns its workspace
+   * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
-  async unblock(id: number, review: WorkRequestReview, options?: RequestOptions): Promise<WorkRequest> {
+  async unblock(id: number, review: WorkRequestReview, options?: ActionOptions): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestUnblock')
     const { action, notes } = review
     if (action === undefined && notes === undefined) {
@@ -227,13 +213,12 @@ export class WorkRequests {
       ])
     }
     const body = { ...(action === undefined ? {} : { action }), ...(notes === undefined ? {} : { notes }) }
-    return this.#action(
-      id,
-      'unblock',
-      `Reviewing work request ${id} needs the owner role in its workspace.`,
-      options,
-      body,
-    )
+    const hint = `Reviewing work request ${id} needs the owner role in its workspace.`
+    const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
+      this.#action(id, 'unblock', hint, sendOptions, body)
+    const read = (readId: number, readOptions: RequestOptions): Promise<WorkRequest> => this.get(readId, readOptions)
+    const clockOffset = (): number | undefined => this.#context.transport.serverClockOffset
+    return actOnce(unblockOnce(id, body, read, send, clockOffset), options)
   }
 
   /**
@@ -245,22 +230,20 @@ export class WorkRequests {
    * await client.workRequests.confirm(43, { confirm: false, comment: 'Not now' })
    * @throws {BadRequestError} when it is not a running `Wait/confirm` task
    * @throws {PermissionDeniedError} unless the user created it or owns its workspace
+   * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async confirm(
     id: number,
     confirmation: WorkRequestConfirmation = {},
-    options?: RequestOptions,
+    options?: ActionOptions,
   ): Promise<WorkRequest> {
     positiveId(id, 'id', 'WorkRequestConfirm')
     const { confirm = true, comment } = confirmation
-    return this.#action(
-      id,
-      'confirm',
-      `Only the creator of work request ${id} or an owner of its workspace may confirm it.`,
-        operation: `workRequests.${action}`,
-      options,
-      { confirm, ...(comment === undefined ? {} : { comment }) },
-    )
+    const hint = `Only the creator of work request ${id} or an owner of its workspace may confirm it.`
+    const body = { confirm, ...(comment === undefined ? {} : { comment }) }
+    const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
+      this.#action(id, 'confirm', hint, sendOptions, body)
+    return actOnce(confirmOnce(id, confirm, (readId, readOptions) => this.get(readId, readOptions), send), options)
   }
 
   /** POST an action and explain a refusal with `permissionHint`. */
@@ -274,6 +257,7 @@ export class WorkRequests {
     return explainingRefusal(permissionHint, () =>
       this.#context.transport.request('POST', path`/work-request/${id}/${action}/`, {
         ...options,
+        operation: `workRequests.${action}`,
         body,
         schema: WorkRequestSchema,
         model: 'WorkRequest',

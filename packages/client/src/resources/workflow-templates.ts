@@ -10,6 +10,7 @@ import { NotFoundError, path, type PagedList, type RequestOptions } from '@debus
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
+import { holdsSent } from '../internal/sent-match.js'
 import type { CreateOptions } from './create-outcome.js'
 
 /** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
@@ -97,11 +98,12 @@ export class WorkflowTemplates {
               expectedStatus: 201,
               retryStaleConnection: false,
             }),
-          // Names are unique in a workspace: the one found is ours when it runs the same task.
+          // Names are unique in a workspace: the one found is ours when it holds what we sent
+          // (extra groups aside: sent as ids or names, answered as names).
           find: async (_since, findOptions) => {
             try {
               const found = await this.get(body.name, { ...findOptions, workspace: name })
-              return found.task_name === body.task_name ? found : undefined
+              return holdsSent(found, { ...body, extra_groups: found.extra_groups }) ? found : undefined
             } catch (error) {
               if (NotFoundError.isInstance(error)) return undefined
               throw error

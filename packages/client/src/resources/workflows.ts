@@ -10,9 +10,9 @@ import type { PagedList, RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
+import { holdsSent, ownUserOf } from '../internal/sent-match.js'
 import { workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
-import { canonicalJson } from './work-request-input.js'
 
 /**
  * What {@link Workflows.start} starts: a workflow template by name, or (0.14.9+,
@@ -40,7 +40,8 @@ export interface WorkflowListFilters {
 
 /**
  * Whether a listed workflow is what a start with `wire` made: same workspace and task (when
- * named), and its task data holds the given data (a template adds its static parameters).
+ * named), and its task data holds the given data ({@link holdsSent}: a template adds its
+ * static parameters, the server its own keys).
  */
 function startedFrom(
   candidate: WorkRequest,
@@ -50,7 +51,7 @@ function startedFrom(
   return (
     (wire.workspace === undefined || candidate.workspace === wire.workspace) &&
     (wire.task_name === undefined || candidate.task_name === wire.task_name) &&
-    Object.entries(wire.task_data).every(([key, value]) => canonicalJson(data[key]) === canonicalJson(value))
+    holdsSent(data, wire.task_data)
   )
 }
 
@@ -114,6 +115,7 @@ export class Workflows {
       task_data: body.task_data,
     }
     const { transport } = this.#context
+    const user = ownUserOf(transport)
     return explainingRefusal(
       body.task_name === ''
         ? `Running workflow template "${body.template_name}" needs the contributor role in the ` +
@@ -128,18 +130,25 @@ export class Workflows {
             check: '`debusine-ts workflow list` (the newest first)',
             recent: this.#created,
             clockOffset: () => transport.serverClockOffset,
-            send: (sendOptions) =>
-              transport.request('POST', '/workflow/', {
+            send: async (sendOptions) => {
+              const started = await transport.request('POST', '/workflow/', {
                 ...sendOptions,
                 body: wire,
                 schema: WorkRequestSchema,
                 model: 'WorkRequest',
                 expectedStatus: 201,
                 retryStaleConnection: false,
-              }),
+              })
+              user.learn(started.created_by)
+              return started
+            },
             find: (since, findOptions) =>
-              findCreated(this.list({}, findOptions), since, this.#created, (candidate) =>
-                startedFrom(candidate, wire),
+              findCreated(
+                this.list({}, findOptions),
+                since,
+                this.#created,
+                (candidate) => startedFrom(candidate, wire),
+                user,
               ),
           },
           options,
