@@ -11,8 +11,9 @@ SUITE=${DEBUSINE_TS_SERVER_SUITE:-sid}
 case $SUITE in
   # The version each suite carried when last checked. Kept so that a run says loudly when the
   # suite moved on; the build then installs what the suite carries (install_version).
-  sid) PIN=0.16.2 ;;
-  trixie) PIN=0.11.3+deb13u1 ;;
+  # Each suite has its own default ports, so both servers can run side by side.
+  sid) PIN=0.16.2 DEFAULT_PORT=8011 DEFAULT_REDIS_PORT=16379 ;;
+  trixie) PIN=0.11.3+deb13u1 DEFAULT_PORT=8012 DEFAULT_REDIS_PORT=16380 ;;
   *) echo "DEBUSINE_TS_SERVER_SUITE must be sid or trixie, not '$SUITE'" >&2; exit 2 ;;
 esac
 CACHE=$(realpath -m "${DEBUSINE_TS_SERVER_CACHE:-/var/cache/debusine-ts/$SUITE}")
@@ -22,8 +23,8 @@ LOGDIR=$CACHE/log           # daemon logs, on the host
 ENV_FILE=$CACHE/env
 STATE=$ROOT/var/lib/debusine-ts   # inside the chroot: wiping the chroot wipes the state
 RUNDIR=/run/debusine-ts           # PID files, path inside the chroot
-PORT=${DEBUSINE_TS_SERVER_PORT:-8011}
-REDIS_PORT=${DEBUSINE_TS_REDIS_PORT:-16379}
+PORT=${DEBUSINE_TS_SERVER_PORT:-$DEFAULT_PORT}
+REDIS_PORT=${DEBUSINE_TS_REDIS_PORT:-$DEFAULT_REDIS_PORT}
 API_URL=http://127.0.0.1:$PORT/api
 CHROOT_PATH=/usr/sbin:/usr/bin:/sbin:/bin   # debusine-admin needs /usr/sbin (runuser)
 

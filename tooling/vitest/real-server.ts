@@ -7,7 +7,8 @@ import { request } from 'node:http'
 import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { inject } from 'vitest'
+import { describe, inject, it } from 'vitest'
+import { operationSupport } from '../../packages/models/src/capabilities/operation-support.js'
 
 /** What `tooling/real-server/up` wrote to its env file, with friendlier names. */
 export interface RealServerEnv {
@@ -134,4 +135,35 @@ export function pythonClient(
     child.on('close', (status) => resolve({ status, stdout, stderr }))
     child.stdin.end(options.input ?? '')
   })
+}
+
+/** A test body, as `it` and `describe` take it. */
+type Body = () => unknown
+
+/**
+ * The one way to skip a real-server test: the test needs the client operation `operation`
+ * (a name of the capability table, `@debusine-ts/models` `SERVER_OPERATIONS`), and is skipped
+ * on a server that lacks it (the client refuses it there with `ServerTooOldError`, which
+ * tooling/real-server/test/server-too-old.test.ts proves). A skipped test's title ends with
+ * `[server lacks <operation>]`, from which CI prints what each server lacks.
+ *
+ * @example
+ * requires('workRequests.abort').it('aborts a pending work request', async () => { … })
+ */
+export function requires(operation: string): {
+  it: (name: string, body: Body, timeout?: number) => void
+  describe: (name: string, body: Body) => void
+} {
+  const lacking = serverLacks(operation)
+  const title = (name: string): string => (lacking ? `${name} [server lacks ${operation}]` : name)
+  return {
+    it: (name, body, timeout) => it.skipIf(lacking)(title(name), body, timeout),
+    describe: (name, body) => describe.skipIf(lacking)(title(name), body as () => void),
+  }
+}
+
+/** Whether the real server's version lacks `operation`, by the capability table. */
+export function serverLacks(operation: string): boolean {
+  const version = realServer().serverVersion
+  return operationSupport(operation, version) === 'too-old'
 }

@@ -12,6 +12,12 @@ import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { holdsSent } from '../internal/sent-match.js'
 import type { CreateOptions } from './create-outcome.js'
+import {
+  createBefore013,
+  deleteBefore013,
+  getBefore013,
+  updateBefore013,
+} from './workflow-templates-before-0-13.js'
 
 /** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
 export type WorkflowTemplateCreateInput = Parameters<typeof WorkflowTemplateCreateRequestModel.create>[0]
@@ -83,6 +89,9 @@ export class WorkflowTemplates {
     const body = WorkflowTemplateCreateRequestModel.create(template)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.create')
     const { transport } = this.#context
+    if ((await transport.capabilities.require('workflowTemplates.create', options.signal)) === 'older-shape') {
+      return explainingRefusal(configureHint, () => createBefore013(transport, body, name, requestOptions))
+    }
     return explainingRefusal(configureHint, () =>
       createOnce(
         {
@@ -126,6 +135,10 @@ export class WorkflowTemplates {
     const { workspace, ...requestOptions } = options
     const key = templateKey(idOrName)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.get')
+    const { transport } = this.#context
+    if ((await transport.capabilities.require('workflowTemplates.get', options.signal)) === 'older-shape') {
+      return getBefore013(transport, key, requestOptions)
+    }
     return this.#context.transport.request('GET', path`/workflow-template/${name}/${key}/`, {
       ...requestOptions,
       schema: WorkflowTemplateSchema,
@@ -145,6 +158,7 @@ export class WorkflowTemplates {
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.list')
     return this.#context.transport.list(path`/workflow-template/${name}/`, WorkflowTemplateSchema, {
       ...requestOptions,
+      operation: 'workflowTemplates.list',
       model: 'WorkflowTemplate',
     })
   }
@@ -170,6 +184,10 @@ export class WorkflowTemplates {
       workspace ?? workspaceOfLinks(body),
       'WorkflowTemplates.update',
     )
+    const { transport } = this.#context
+    if ((await transport.capabilities.require('workflowTemplates.update', options.signal)) === 'older-shape') {
+      return explainingRefusal(configureHint, () => updateBefore013(transport, body, requestOptions))
+    }
     return explainingRefusal(configureHint, () =>
       this.#context.transport.request('PATCH', path`/workflow-template/${name}/${body.id}/`, {
         ...requestOptions,
@@ -193,6 +211,11 @@ export class WorkflowTemplates {
     const { workspace, ...requestOptions } = options
     const key = templateKey(idOrName)
     const name = requiredWorkspace(this.#context, workspace, 'WorkflowTemplates.delete')
+    const { transport } = this.#context
+    if ((await transport.capabilities.require('workflowTemplates.delete', options.signal)) === 'older-shape') {
+      await explainingRefusal(configureHint, () => deleteBefore013(transport, key, requestOptions))
+      return
+    }
     await explainingRefusal(configureHint, () =>
       this.#context.transport.request('DELETE', path`/workflow-template/${name}/${key}/`, {
         ...requestOptions,

@@ -51,8 +51,14 @@ describe('the capability table', () => {
   })
 
   it('names the operation, the server version and the first version in ServerTooOldError', () => {
-    const error = new ServerTooOldError({ operation: 'workRequests.abort', serverVersion: '0.11.3', since: '0.12.0' })
-    expect(error.message).toBe('workRequests.abort needs Debusine 0.12.0 or later; the server runs 0.11.3 (nothing was sent)')
+    const error = new ServerTooOldError({
+      operation: 'workRequests.abort',
+      serverVersion: '0.11.3',
+      since: '0.12.0',
+    })
+    expect(error.message).toBe(
+      'workRequests.abort needs Debusine 0.12.0 or later; the server runs 0.11.3 (nothing was sent)',
+    )
     expect(error.code).toBe('server_too_old')
     expect(ServerTooOldError.isInstance(error)).toBe(true)
   })

@@ -24,7 +24,8 @@ export interface ServerOperation {
 // A version "after 0.11.3" is the first release after it (0.12.0) when neither the Debian
 // changelog nor the sources date it more precisely: a server between 0.12.0 and the true first
 // version then answers for itself (a 404) rather than being refused something it may have.
-const after0113 = 'not in 0.11.3, in 0.16.2; not dated by the changelog: 0.12.0 is the first release after 0.11.3'
+const after0113 =
+  'not in 0.11.3, in 0.16.2; not dated by the changelog: 0.12.0 is the first release after 0.11.3'
 
 /**
  * The capability table: every client operation that some known Debusine version lacks or
@@ -33,12 +34,18 @@ const after0113 = 'not in 0.11.3, in 0.16.2; not dated by the changelog: 0.12.0 
  */
 export const SERVER_OPERATIONS: readonly ServerOperation[] = [
   { operation: 'workRequests.abort', summary: 'abort a work request', since: '0.12.0', evidence: after0113 },
-  { operation: 'workRequests.confirm', summary: 'confirm a waiting work request', since: '0.12.0', evidence: after0113 },
+  {
+    operation: 'workRequests.confirm',
+    summary: 'confirm a waiting work request',
+    since: '0.12.0',
+    evidence: after0113,
+  },
   {
     operation: 'workflowTemplates.create',
     summary: 'create a workflow template',
     shapeSince: '0.13.0',
-    evidence: 'changelog 0.13.0: templates scoped by workspace (`/workflow-template/{workspace}/`); 0.11.3 reads `POST /workflow-template/` with `workspace` and `task_data`',
+    evidence:
+      'changelog 0.13.0: templates scoped by workspace (`/workflow-template/{workspace}/`); 0.11.3 reads `POST /workflow-template/` with `workspace` and `task_data`',
   },
   {
     operation: 'workflowTemplates.get',
@@ -72,10 +79,20 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
   },
   { operation: 'collections.create', summary: 'create a collection', since: '0.12.0', evidence: after0113 },
   { operation: 'collections.get', summary: 'show a collection', since: '0.12.0', evidence: after0113 },
-  { operation: 'collections.list', summary: "list a workspace's collections", since: '0.12.0', evidence: after0113 },
+  {
+    operation: 'collections.list',
+    summary: "list a workspace's collections",
+    since: '0.12.0',
+    evidence: after0113,
+  },
   { operation: 'collections.update', summary: 'change a collection', since: '0.12.0', evidence: after0113 },
   { operation: 'collections.delete', summary: 'delete a collection', since: '0.12.0', evidence: after0113 },
-  { operation: 'collections.items', summary: "list, add and remove a collection's items", since: '0.12.0', evidence: after0113 },
+  {
+    operation: 'collections.items',
+    summary: "list, add and remove a collection's items",
+    since: '0.12.0',
+    evidence: after0113,
+  },
   {
     operation: 'collections.relations',
     summary: "list and replace a collection's relations",
@@ -110,7 +127,8 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     operation: 'lookups',
     summary: 'look up collection items (single and multiple)',
     since: '0.14.6',
-    evidence: 'PROTOCOL §12: the users\' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request',
+    evidence:
+      "PROTOCOL §12: the users' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request",
   },
 ]
 

@@ -37,12 +37,13 @@ export const ArtifactCreateRequestModel = defineModel('ArtifactCreateRequest', A
  * creation). `url` is a server-relative web UI path; `download_tar_gz_url` and each file's
  * `url` are absolute. `files_to_upload` lists the paths the server still needs.
  *
- * `scope` is absent from servers older than 0.12 (the earlier shape), so it is optional.
+ * `scope` is absent from servers older than 0.12 (the earlier shape), so it is optional;
+ * `url` too (0.11.3 sends none): it is then an empty string.
  */
 export const ArtifactSchema = z.looseObject({
   links: LinksSchema,
   id: z.int(),
-  url: z.string(),
+  url: z.string().default(''),
   scope: z.string().optional(),
   workspace: z.string(),
   category: openEnum(ArtifactCategory),

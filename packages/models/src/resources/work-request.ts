@@ -39,7 +39,8 @@ const nullableId = z.int().nullable()
 export const WorkRequestSchema = z.looseObject({
   links: LinksSchema,
   id: z.int(),
-  url: z.string(),
+  /** The web UI path; servers before 0.12.0 (0.11.3) send none: then an empty string. */
+  url: z.string().default(''),
   created_at: DateTimeSchema,
   started_at: DateTimeSchema.nullable().default(null),
   completed_at: DateTimeSchema.nullable().default(null),

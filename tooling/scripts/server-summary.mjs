@@ -1,0 +1,50 @@
+// CI's closing lines per real server: `node server-summary.mjs REPORT.json ENV_FILE` prints
+//   server <version>: N passed, N failed, N skipped
+//   server <version> lacks: <operation>, ...
+// counting the real-server test files of a vitest JSON report (ENV_FILE is the one
+// tooling/real-server/up wrote: it names the version). A test skipped on a server says why in
+// its title, `[server lacks <operation>]` (tooling/vitest/real-server.ts `requires`), the only
+// way to skip one.
+import { readFileSync } from 'node:fs'
+
+const realServerFile = /\/(?:packages|apps)\/[^/]+\/test\/|\/tooling\/real-server\/test\//
+const lacksTitle = /\[server lacks ([^\]]+)\]$/
+
+/** The counts and lacking operations of the real-server files of `report`. */
+export function summarize(report) {
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const lacks = new Set()
+  for (const file of report.testResults ?? []) {
+    if (!realServerFile.test(file.name)) continue
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed') counts.passed++
+      else if (test.status === 'failed') counts.failed++
+      else counts.skipped++
+      const lacking = lacksTitle.exec(test.title)
+      if (lacking !== null) lacks.add(lacking[1])
+    }
+    // A file that failed before its tests ran (an import, a hook) counts as one failure.
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') counts.failed++
+  }
+  return { ...counts, lacks: [...lacks].sort() }
+}
+
+/** The server version named by an env file of tooling/real-server/up. */
+export function serverVersion(envText) {
+  return /^DEBUSINE_TS_SERVER_VERSION=(.*)$/m.exec(envText)?.[1] ?? 'unknown'
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [reportPath, envPath] = process.argv.slice(2)
+  const version = serverVersion(readFileSync(envPath, 'utf8'))
+  let summary = { passed: 0, failed: 1, skipped: 0, lacks: [] }
+  try {
+    summary = summarize(JSON.parse(readFileSync(reportPath, 'utf8')))
+  } catch (error) {
+    console.log(`server ${version}: no test report (${error.message})`)
+  }
+  console.log(
+    `server ${version}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
+  )
+  console.log(`server ${version} lacks: ${summary.lacks.length === 0 ? 'nothing' : summary.lacks.join(', ')}`)
+}
