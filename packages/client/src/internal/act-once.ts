@@ -17,7 +17,11 @@ export interface ActOnce<Result> {
   what: string
   /** How to check by hand, for the error: e.g. `` `debusine-ts work-request show 42` ``. */
   check: string
-  /** Send the action once (the transport must not send it again after it may have reached the server). */
+  /**
+   * Send the action once: it must pass `idempotent: false` (for a method the transport
+   * takes as repeatable) and `retryStaleConnection: false` to the transport, for an answer
+   * lost on a reused connection looks like a kept-alive connection closed before any answer.
+   */
   send: (options: RequestOptions) => Promise<Result>
   /** Read the outcome back from the server; `since` is when the action began (ms since the epoch, our clock). */
   readBack: (since: number, options: RequestOptions) => Promise<ReadBack<Result>>

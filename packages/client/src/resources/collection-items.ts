@@ -110,6 +110,7 @@ export class CollectionItems {
             operation: 'collections.items',
             expectedStatus: 204,
             idempotent: false,
+            retryStaleConnection: false,
           })
         },
         readBack: async (_since, readOptions): Promise<ReadBack<void>> => {

@@ -75,7 +75,12 @@ export class WorkRequests {
    */
   async create(request: WorkRequestCreateRequest, options?: CreateOptions): Promise<WorkRequest> {
     const body = workRequestCreateBody(request, workspaceFor(this.#context, request.workspace))
-    const spec = workRequestCreateOnce(this.#context.transport, body, (listOptions) => this.list({}, listOptions), this.#created)
+    const spec = workRequestCreateOnce(
+      this.#context.transport,
+      body,
+      (listOptions) => this.list({}, listOptions),
+      this.#created,
+    )
     return createOnce(spec, options)
   }
 
@@ -161,11 +166,14 @@ export class WorkRequests {
     positiveId(id, 'id', 'WorkRequestAbort')
     const hint = `Only the creator of work request ${id} or an owner of its workspace may abort it.`
     const send = async (sendOptions: RequestOptions): Promise<WorkRequest> => {
-      const aborted = await this.#action(id, 'abort', hint, sendOptions)
+      const aborted = await this.#action(id, 'abort', hint, { ...sendOptions, retryStaleConnection: false })
       ownUserOf(this.#context.transport).learn(aborted.aborted_by)
       return aborted
     }
-    return actOnce(abortOnce(id, (readId, readOptions) => this.get(readId, readOptions), send), options)
+    return actOnce(
+      abortOnce(id, (readId, readOptions) => this.get(readId, readOptions), send),
+      options,
+    )
   }
 
   /**
@@ -215,8 +223,9 @@ export class WorkRequests {
     const body = { ...(action === undefined ? {} : { action }), ...(notes === undefined ? {} : { notes }) }
     const hint = `Reviewing work request ${id} needs the owner role in its workspace.`
     const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
-      this.#action(id, 'unblock', hint, sendOptions, body)
-    const read = (readId: number, readOptions: RequestOptions): Promise<WorkRequest> => this.get(readId, readOptions)
+      this.#action(id, 'unblock', hint, { ...sendOptions, retryStaleConnection: false }, body)
+    const read = (readId: number, readOptions: RequestOptions): Promise<WorkRequest> =>
+      this.get(readId, readOptions)
     const clockOffset = (): number | undefined => this.#context.transport.serverClockOffset
     return actOnce(unblockOnce(id, body, read, send, clockOffset), options)
   }
@@ -242,8 +251,11 @@ export class WorkRequests {
     const hint = `Only the creator of work request ${id} or an owner of its workspace may confirm it.`
     const body = { confirm, ...(comment === undefined ? {} : { comment }) }
     const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
-      this.#action(id, 'confirm', hint, sendOptions, body)
-    return actOnce(confirmOnce(id, confirm, (readId, readOptions) => this.get(readId, readOptions), send), options)
+      this.#action(id, 'confirm', hint, { ...sendOptions, retryStaleConnection: false }, body)
+    return actOnce(
+      confirmOnce(id, confirm, (readId, readOptions) => this.get(readId, readOptions), send),
+      options,
+    )
   }
 
   /** POST an action and explain a refusal with `permissionHint`. */
