@@ -48,6 +48,50 @@ describe('parseArguments', () => {
   })
 })
 
+describe('the service options', () => {
+  it('reads jobs, queue, time limits, retries and the health address', () => {
+    expect(parseArguments(['cmd'])).toMatchObject({
+      jobs: 1,
+      queueLimit: 1000,
+      commandTimeoutSeconds: undefined,
+      killAfterSeconds: 5,
+      retries: 0,
+      retryDelaySeconds: 5,
+      health: undefined,
+    })
+    const argv = ['-j', '4', '--queue-limit', '10', '--command-timeout', '1.5', '--kill-after', '0']
+    expect(
+      parseArguments([...argv, '--retries', '2', '--retry-delay', '0.1', '--health', '[::1]:9464', 'cmd']),
+    ).toMatchObject({
+      jobs: 4,
+      queueLimit: 10,
+      commandTimeoutSeconds: 1.5,
+      killAfterSeconds: 0,
+      retries: 2,
+      retryDelaySeconds: 0.1,
+      health: { host: '::1', port: 9464 },
+    })
+    expect(parseArguments(['--health', '9464', 'cmd']).health).toEqual({ host: '127.0.0.1', port: 9464 })
+    expect(parseArguments(['--health', 'localhost:0', 'cmd']).health).toEqual({ host: 'localhost', port: 0 })
+  })
+
+  it('names the option and the rule when a value is wrong', () => {
+    expect(() => parseArguments(['--jobs', '0', 'cmd'])).toThrow(
+      'argument --jobs/-j: expects a whole number of at least 1, got "0"',
+    )
+    expect(() => parseArguments(['--queue-limit', '2.5', 'cmd'])).toThrow(
+      'argument --queue-limit: expects a whole number',
+    )
+    expect(() => parseArguments(['--command-timeout', '0', 'cmd'])).toThrow(
+      'argument --command-timeout: expects more than 0 seconds, got 0',
+    )
+    expect(() => parseArguments(['--retries', '-1', 'cmd'])).toThrow('argument --retries')
+    expect(() => parseArguments(['--health', 'host:99999', 'cmd'])).toThrow(
+      'argument --health: expects PORT, HOST:PORT or [IPv6]:PORT, got "host:99999"',
+    )
+  })
+})
+
 describe('jsonLogger', () => {
   it('writes one JSON object per line, filters by level and never writes the secret', () => {
     const lines: string[] = []

@@ -4,7 +4,9 @@ import type { DaemonStatus } from './daemon-status.js'
 
 /** Where `--health` listens. */
 export interface HealthAddress {
+  /** The address to listen on: an IP address or a host name. */
   host: string
+  /** The TCP port; 0 lets the system pick one. */
   port: number
 }
 

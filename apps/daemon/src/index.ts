@@ -6,3 +6,4 @@
 export { runDaemon, type DaemonContext } from './daemon.js'
 export { parseArguments, usage, type DaemonArguments } from './arguments.js'
 export { jsonLogger, type LineSink } from './json-logger.js'
+export { parseHealthAddress, type HealthAddress } from './health-server.js'
