@@ -18,6 +18,10 @@ const alias = [
     replacement: `${root}packages/client/src/command-line/index.ts`,
   },
   {
+    find: /^@debusine-ts\/transport\/node$/,
+    replacement: `${root}packages/transport/src/node/index.ts`,
+  },
+  {
     find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll|fake-server)$/,
     replacement: `${root}packages/$1/src/index.ts`,
   },

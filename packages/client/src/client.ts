@@ -1,4 +1,5 @@
-import type { Transport } from '@debusine-ts/transport'
+import type { PageReader, Transport } from '@debusine-ts/transport'
+import { createNodeNetwork } from '@debusine-ts/transport/node'
 import { DebusineClientCore, type ClientConfig } from './client-core.js'
 import type { ClientContext } from './client-context.js'
 import { DebianPackages } from './debian-import/debian-packages.js'
@@ -50,8 +51,18 @@ export class DebusineClient extends DebusineClientCore {
   }
 }
 
-/** `config` with the client's page reader for Node, where nothing asks otherwise. */
+/**
+ * `config` with the Node network (proxies and trust of the environment, `proxy`, `caFile`) and
+ * the client's page reader, where nothing asks otherwise.
+ */
 function withOwnPageReads<Config extends ClientConfig | { transport: Transport }>(config: Config): Config {
-  if ('transport' in config || config.fetch !== undefined || 'pageReader' in config) return config
-  return ownConnectionsAllowed() ? { ...config, pageReader: readPageOverOwnConnection } : config
+  if ('transport' in config || config.fetch !== undefined) return config
+  const network =
+    config.network ?? createNodeNetwork({ proxy: config.proxy, caFile: config.caFile, logger: config.logger })
+  if ('pageReader' in config) return { ...config, network }
+  if (!ownConnectionsAllowed()) return { ...config, network }
+  // Through a proxy or over TLS, a page goes through the network's fetch (`undefined` says so).
+  const pageReader: PageReader = (page) =>
+    network.direct(page.url) ? readPageOverOwnConnection(page) : Promise.resolve(undefined)
+  return { ...config, network, pageReader }
 }

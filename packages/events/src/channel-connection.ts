@@ -137,8 +137,9 @@ function outcomeOf(state: ConnectionState, code: number, reason: string): Connec
  * `heartbeatIntervalMs` and drops a connection whose pong does not come within
  * `heartbeatTimeoutMs`.
  */
-export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> {
+export async function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> {
   const { url, logger } = setup
+  const connection = await setup.transport.websocketConnection(url)
   const state: ConnectionState = {
     connected: false,
     serverDate: undefined,
@@ -157,7 +158,11 @@ export function connectOnce(setup: ConnectionSetup): Promise<ConnectionOutcome> 
     }
     const socket = openChannelSocket(
       url,
-      { headers: setup.transport.websocketHandshakeHeaders(), handshakeTimeoutMs: setup.connectTimeoutMs },
+      {
+        headers: setup.transport.websocketHandshakeHeaders(),
+        handshakeTimeoutMs: setup.connectTimeoutMs,
+        connection,
+      },
       {
         upgrade: (date) => {
           state.serverDate = date

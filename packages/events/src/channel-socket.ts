@@ -1,3 +1,4 @@
+import type { WebSocketConnection } from '@debusine-ts/transport'
 import WebSocket from 'isomorphic-ws'
 
 /** One websocket of the completion channel, the same in Node and in a browser. */
@@ -34,6 +35,8 @@ export interface ChannelSocketOptions {
   /** Handshake headers; a browser cannot send them (its page's origin must add `Token`). */
   headers: Record<string, string>
   handshakeTimeoutMs: number
+  /** Node: the proxy's agent and the trust of the client's network (`Transport.websocketConnection`). */
+  connection?: WebSocketConnection | undefined
 }
 
 /** The part of a browser's `WebSocket` the channel uses. */
@@ -60,7 +63,10 @@ function openNodeSocket(
   options: ChannelSocketOptions,
   on: ChannelSocketListeners,
 ): ChannelSocket {
+  const { agent, ca } = options.connection ?? {}
   const socket = new WebSocket(url, {
+    ...(agent === undefined ? {} : { agent: agent as WebSocket.ClientOptions['agent'] }),
+    ...(ca === undefined ? {} : { ca }),
     headers: options.headers,
     handshakeTimeout: options.handshakeTimeoutMs,
     // Completion messages are tiny: inflating them on the thread pool only adds latency.

@@ -12,6 +12,8 @@ export type {
   ListOptions,
   QueryParameters,
   FetchFunction,
+  NetworkHooks,
+  WebSocketConnection,
   PageReader,
   PageReadRequest,
   ResponseSchema,

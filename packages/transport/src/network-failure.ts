@@ -23,8 +23,13 @@ const reasons: Readonly<Record<string, string>> = {
   UND_ERR_SOCKET: 'connection closed by the server',
   UND_ERR_CONNECT_TIMEOUT: 'connection attempt timed out',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+  CERT_NOT_YET_VALID: 'TLS certificate not yet valid',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted: self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted: unknown issuer',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate not trusted: unknown issuer',
+  UNABLE_TO_GET_ISSUER_CERT: 'TLS certificate not trusted: unknown issuer',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted: unknown issuer',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate for another host name',
 }
 
 /**

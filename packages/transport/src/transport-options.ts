@@ -39,6 +39,29 @@ export interface PageReadRequest {
  */
 export type PageReader = (request: PageReadRequest) => Promise<unknown>
 
+/** What the completion websocket of a Node client connects with (the `ws` options). */
+export interface WebSocketConnection {
+  /** The root store of the TLS connection (PEM certificates). */
+  ca?: string[] | undefined
+  /** The agent that tunnels the connection through a proxy (`CONNECT`), when one applies. */
+  agent?: unknown
+}
+
+/**
+ * The network of a Node client (`createNodeNetwork` of `@debusine-ts/transport/node`): the
+ * one place where connections are made, with the proxy and the trust of the environment.
+ */
+export interface NetworkHooks {
+  /** The fetch every request goes through. */
+  fetch: FetchFunction
+  /** Whether `url` may be fetched over a plain connection of the caller's own (no proxy, no TLS). */
+  direct(url: string): boolean
+  /** Which proxy `url` goes through, for messages (never its credentials). */
+  describe(url: string): string
+  /** The options of the completion websocket to `url`. */
+  webSocketConnection(url: string): Promise<WebSocketConnection>
+}
+
 /** How to reach a Debusine server. */
 export interface TransportConfig {
   /** The server's `/api` URL, e.g. `https://debusine.debian.net/api` (trailing slashes ignored). */
@@ -61,6 +84,15 @@ export interface TransportConfig {
   retryDelays?: Partial<RetryDelays> | undefined
   /** Reads the pages of lists first, before `fetch` (see {@link PageReader}); default none. */
   pageReader?: PageReader | undefined
+  /** The Node network (proxy, trust) requests go through; ignored when `fetch` is given. */
+  network?: NetworkHooks | undefined
+  /**
+   * Node only: the proxy of every request (`http://host:port`), over `HTTP_PROXY`,
+   * `HTTPS_PROXY` and `ALL_PROXY`; `NO_PROXY` still applies.
+   */
+  proxy?: string | undefined
+  /** Node only: a CA file (PEM) that replaces every trusted root for this server (config.ini `ca-file`). */
+  caFile?: string | undefined
 }
 
 /** What {@link JsonRequestOptions} and {@link StreamRequestOptions} share. */

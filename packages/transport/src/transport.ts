@@ -33,6 +33,8 @@ import type {
   SendOptions,
   StreamRequestOptions,
   TransportConfig,
+  NetworkHooks,
+  WebSocketConnection,
 } from './transport-options.js'
 import { VERSION } from './version.js'
 
@@ -61,7 +63,7 @@ export class Transport {
   readonly #userAgent: string
   readonly #logger: Logger
   readonly #sender: Sender
-  readonly #customFetch: boolean
+  readonly #network: NetworkHooks | null | undefined
   readonly #pageReader: PageReader | undefined
   readonly #clock = new ServerClock()
   /** What the server supports (its Debusine version), learned once, when first needed. */
@@ -79,7 +81,7 @@ export class Transport {
     this.#token = config.token === '' ? undefined : config.token
     this.#userAgent = config.userAgent ?? `debusine-ts/${VERSION}`
     this.#logger = config.logger ?? silentLogger
-    this.#customFetch = config.fetch !== undefined
+    this.#network = config.fetch !== undefined ? null : config.network
     this.#pageReader = config.pageReader
     const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
     this.#sender = {
@@ -163,6 +165,11 @@ export class Transport {
     return headers
   }
 
+  /** The `ws` options of a websocket to `url` in Node: the proxy's agent and the trust. */
+  async websocketConnection(url: string): Promise<WebSocketConnection | undefined> {
+    return await this.#network?.webSocketConnection(url)
+  }
+
   /**
    * Send a JSON request and return its parsed body: validated with `schema` when given,
    * `undefined` when the body is empty.
@@ -218,20 +225,17 @@ export class Transport {
   }
 
   /**
-   * The headers this transport sends with a GET of `url` (`Token` and `X-Debusine-Scope`
-   * only on the API's origin), for a caller that sends it over a connection of its own
-   * (the client's large downloads, read into reused buffers); `undefined` when requests
-   * must go through the `fetch` function given in the configuration.
+   * The headers of a GET of `url` sent over a connection of the caller's own (large transfers);
+   * `undefined` when it must go through the configured `fetch` or network (a proxy, TLS).
    */
   ownConnectionHeaders(url: string, extra?: Readonly<Record<string, string>>): Headers | undefined {
-    if (this.#customFetch) return undefined
+    if (this.#network === null || this.#network?.direct(url) === false) return undefined
     return this.#headers(url, extra, '*/*')
   }
 
   /**
-   * The error this transport throws for `response`, an unexpected answer to a request the
-   * caller sent over a connection of its own (see {@link Transport.ownConnectionHeaders}):
-   * the same class, message and redaction as for the transport's own requests.
+   * The error this transport throws for `response`, an unexpected answer to a request sent over
+   * a connection of the caller's own ({@link Transport.ownConnectionHeaders}), redacted alike.
    */
   errorFor(method: string, url: string, response: Response): Promise<ApiError> {
     return errorFromResponse(response, {

@@ -71,6 +71,7 @@ async function newClient(context: ContextSettings, settings: ConfiguredServer): 
     scope: settings.scope,
     workspace: settings.defaultWorkspace,
     timeout: settings.timeoutMs,
+    caFile: settings.caFile,
     userAgent: context.userAgent,
     logger: stderrLogger(io, global, (logger) => redactingLogger(logger, [settings.token])),
   })

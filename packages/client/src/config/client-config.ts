@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { ClientConfigError } from './client-config-error.js'
 import { IniSyntaxError, parseIni, type IniFile } from './ini.js'
 import { presetWorkspace } from './known-servers.js'
@@ -25,6 +25,8 @@ export interface ConfiguredServer {
   readonly defaultWorkspaceConfigured: boolean
   /** Per-attempt HTTP timeout in milliseconds, from `http-timeout`; undefined when unset or invalid. */
   readonly timeoutMs: number | undefined
+  /** `ca-file`: a CA file (PEM) that replaces the trusted roots for this server, relative to the file's directory. */
+  readonly caFile: string | undefined
   /** The configuration file read. */
   readonly configFile: string
 }
@@ -44,7 +46,7 @@ export interface ClientConfigSelection {
 /** The keys a server section must have. */
 export const requiredServerKeys = ['api-url', 'scope', 'token'] as const
 /** The keys a server section may have besides the required ones. */
-export const optionalServerKeys = ['default-workspace', 'http-timeout'] as const
+export const optionalServerKeys = ['default-workspace', 'http-timeout', 'ca-file'] as const
 
 /**
  * The default configuration file: `~/.config/debusine/client/config.ini` (`HOME` of `env`
@@ -185,6 +187,7 @@ export async function readClientConfig(selection: ClientConfigSelection = {}): P
     )
   }
   const rawTimeout = keys.get('http-timeout')
+  const caFile = keys.get('ca-file')
   const configuredWorkspace = keys.get('default-workspace')
   const sectionName = section.slice('server:'.length)
   return {
@@ -199,6 +202,7 @@ export async function readClientConfig(selection: ClientConfigSelection = {}): P
         : configuredWorkspace,
     defaultWorkspaceConfigured: configuredWorkspace !== undefined && configuredWorkspace !== '',
     timeoutMs: rawTimeout === undefined || rawTimeout === '' ? undefined : parseHttpTimeout(rawTimeout),
+    caFile: caFile === undefined || caFile === '' ? undefined : resolve(dirname(file), caFile),
     configFile: file,
   }
 }

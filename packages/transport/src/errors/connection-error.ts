@@ -22,6 +22,26 @@ export interface ConnectionErrorInit {
   cause?: unknown
 }
 
+/** What to do about a failure: trust the server's CA for a TLS certificate, else check the way there. */
+function advice(init: ConnectionErrorInit): string {
+  if (!init.reason.startsWith('TLS certificate')) {
+    return 'Check the API URL, your network and that the server is up.'
+  }
+  let host = init.url
+  try {
+    host = new URL(init.url).host
+  } catch {
+    // keep the URL as it is
+  }
+  if (init.reason.includes('host name')) {
+    return `The certificate of ${host} does not name it: use the host name the certificate is for in the API URL.`
+  }
+  return (
+    `To trust the CA of ${host}: give its PEM file as \`ca-file\` in the server's section of config.ini ` +
+    '(the caFile option), or add it to the system store (update-ca-certificates), REQUESTS_CA_BUNDLE or NODE_EXTRA_CA_CERTS.'
+  )
+}
+
 function attemptsSuffix(attempts: number | undefined): string {
   return attempts !== undefined && attempts > 1 ? ` (after ${attempts} attempts)` : ''
 }
@@ -57,7 +77,7 @@ export class ConnectionError extends SdkError {
     super(
       message ??
         `Cannot reach the Debusine server for ${init.method} ${init.url}: ${init.reason}` +
-          `${attemptsSuffix(init.attempts)}. Check the API URL, your network and that the server is up.`,
+          `${attemptsSuffix(init.attempts)}. ${advice(init)}`,
       code,
       { cause: init.cause },
     )

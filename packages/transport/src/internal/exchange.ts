@@ -32,11 +32,12 @@ export interface Sender {
 
 /** The ky instance of a transport: it only sends (retries, timeouts, redirects and errors are ours, see README). */
 export function createKy(config: TransportConfig): KyInstance {
+  const fetch = config.fetch ?? config.network?.fetch
   return ky.create({
     retry: 0,
     timeout: false,
     throwHttpErrors: false,
-    ...(config.fetch === undefined ? {} : { fetch: config.fetch }),
+    ...(fetch === undefined ? {} : { fetch }),
   })
 }
 
