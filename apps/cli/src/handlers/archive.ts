@@ -62,7 +62,7 @@ export async function suiteCreate(
   if (created.workflowTemplate !== undefined) {
     summary.workflow_template = webUrl(created.workflowTemplate.links)
   }
-  context.print({
+  await context.print({
     json: { ...summary, collection: created.suite, template: created.workflowTemplate },
     yaml: summary,
   })
@@ -86,7 +86,7 @@ export async function packageList(context: CommandContext, values: SuiteOptions)
   const items = await client.archive
     .listPackages(values.suite, await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  context.print({
+  await context.print({
     json: items,
     yaml: items,
     human: () => renderTable(['Name', 'Version', 'Architecture'], packageRows(items)),
@@ -104,7 +104,7 @@ export async function packageShow(
     values.name,
     await context.inWorkspace(values.workspace),
   )
-  context.print({
+  await context.print({
     json: item,
     yaml: item,
     human: () =>
@@ -147,7 +147,7 @@ export async function packageRemove(
   }
   if (dryRun) for (const name of found) context.io.stderr.write(`Would remove: ${name}\n`)
   if (context.format !== 'human') {
-    context.print({ json: { result: 'success', dry_run: dryRun, removed: found } })
+    await context.print({ json: { result: 'success', dry_run: dryRun, removed: found } })
   }
   return found.length === 0 ? 3 : 0
 }
@@ -190,7 +190,7 @@ export async function packageCopy(
   if (values.dryRun) {
     const { taskName, workspace, taskData } = packageCopyRequest(input, undefined)
     const request = { task_name: taskName, workspace, task_data: taskData }
-    context.print({
+    await context.print({
       json: request,
       yaml: request,
       human: () =>
@@ -206,7 +206,7 @@ export async function packageCopy(
   const workflow = await client.archive.copyPackage(input, { signal: context.signal })
   const url = client.webuiUrl(workflow.url)
   context.feedback(`Copy requested: ${url}`)
-  context.print({
+  await context.print({
     json: workflow,
     yaml: shapeLikePython(workflow, pythonShapes.workRequest),
     human: () => workRequestFields(workflow, url),
@@ -248,7 +248,7 @@ export async function tokenGrant(
     },
     await context.inWorkspace(values.workspace),
   )
-  context.print({
+  await context.print({
     json: grant,
     yaml: shapeLikePython(grant, pythonShapes.collectionTokenGrant),
     human: () =>
@@ -269,7 +269,7 @@ export async function tokenList(context: CommandContext, values: TokenOptions): 
   const grants = await client.collections.tokens
     .list(archiveCollection(values.suite), await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  context.print({
+  await context.print({
     json: grants,
     yaml: grants.map((grant) => shapeLikePython(grant, pythonShapes.collectionTokenGrant)),
     human: () => renderTable(['Token type', 'Token hash', 'Username', 'Comment', 'Role'], grantRows(grants)),
@@ -290,5 +290,5 @@ export async function tokenRevoke(
     await context.inWorkspace(values.workspace),
   )
   context.feedback(`Role '${role}' revoked from ${hash}.`)
-  if (context.format === 'json') context.print({ json: { result: 'success' } })
+  if (context.format === 'json') await context.print({ json: { result: 'success' } })
 }

@@ -45,6 +45,7 @@ export async function create(
   const bar = progressBar(context.io.stderr, showProgress(context))
   let summary: Record<string, unknown> = {}
   let final
+  let printed: Promise<void> | undefined
   try {
     // One call creates (or, after an interrupted run, continues) the artifact and sends
     // what the server lacks; the summary is printed as soon as the artifact is known.
@@ -61,7 +62,8 @@ export async function create(
           files_to_upload: artifact.files_to_upload.length,
           expire_at: artifact.expire_at ?? null,
         }
-        if (context.format !== 'json') context.print({ json: summary })
+        // Written before the first progress line (plain data needs no library to load).
+        if (context.format !== 'json') printed = context.print({ json: summary })
       },
       onNotice: (notice) => context.io.stderr.write(`${notice.message}\n`),
       onProgress: (progress) => bar.update(`Uploading ${progress.path}`, progress.committed, progress.total),
@@ -69,14 +71,15 @@ export async function create(
   } finally {
     bar.done()
   }
-  if (context.format === 'json') context.print({ json: { ...summary, artifact: final } })
+  await printed
+  if (context.format === 'json') await context.print({ json: { ...summary, artifact: final } })
 }
 
 /** `artifact show`. */
 export async function show(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const artifact = await client.artifacts.get(id, { signal: context.signal })
-  context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
+  await context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
 }
 
 /** `artifact show-relations`. */
@@ -88,7 +91,7 @@ export async function showRelations(
   const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
     signal: context.signal,
   })
-  context.print({
+  await context.print({
     json: relations,
     yaml: relations.map((relation) => shapeLikePython(relation, pythonShapes.relation)),
   })
@@ -125,7 +128,7 @@ export async function download(
   }
   context.feedback(`Artifact ${artifact.id} downloaded to ${directory}`)
   if (context.format === 'json') {
-    context.print({
+    await context.print({
       json: {
         result: 'success',
         artifact_id: artifact.id,

@@ -17,7 +17,7 @@ export async function create(
     { signal: context.signal },
   )
   const message = `New asset created in ${settings.apiUrl} in workspace ${workspace} with id ${asset.id}.`
-  context.print({
+  await context.print({
     json: { result: 'success', message, created, asset },
     yaml: { result: 'success', message },
   })
@@ -34,5 +34,5 @@ export async function list(
   }
   const client = await context.client()
   const assets = await client.assets.list({ asset, workRequest, workspace }, { signal: context.signal })
-  context.print({ json: assets, yaml: assets.map((item) => shapeLikePython(item, pythonShapes.asset)) })
+  await context.print({ json: assets, yaml: assets.map((item) => shapeLikePython(item, pythonShapes.asset)) })
 }

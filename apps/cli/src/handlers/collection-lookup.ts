@@ -100,7 +100,7 @@ export async function lookupSingle(
       { signal: context.signal },
     ),
   )
-  context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
+  await context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
 }
 
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
@@ -124,5 +124,5 @@ export async function lookupMultiple(
       { signal: context.signal },
     ),
   )
-  context.print({ json: results, yaml: results.map(pythonShape), human: () => table(results) })
+  await context.print({ json: results, yaml: results.map(pythonShape), human: () => table(results) })
 }

@@ -63,7 +63,7 @@ export async function list(
   const relations = await client.collections.relations
     .list(filter, await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  context.print({
+  await context.print({
     json: relations,
     yaml: relations.map((relation) => ({
       source_collection: {
@@ -151,7 +151,7 @@ export async function edit(
   if (JSON.stringify(targets.map(text)) === JSON.stringify(before.map(text))) {
     // As the Python client: nothing is sent and nothing printed (but --json gets the targets).
     context.feedback('No changes.')
-    if (context.format === 'json') context.print({ json: { targets: before } })
+    if (context.format === 'json') await context.print({ json: { targets: before } })
     return
   }
   const replaced = await withYamlFailure(
@@ -166,5 +166,5 @@ export async function edit(
   const result = {
     targets: replaced.targets.map((target) => ({ name: target.name, category: target.category })),
   }
-  context.print({ json: result, yaml: result })
+  await context.print({ json: result, yaml: result })
 }

@@ -59,8 +59,8 @@ function retentionText(collection: Collection): string {
   return `${full ?? 'unlimited'} / ${metadata ?? 'unlimited'}`
 }
 
-function printCollection(context: CommandContext, collection: Collection): void {
-  context.print({
+async function printCollection(context: CommandContext, collection: Collection): Promise<void> {
+  await context.print({
     json: collection,
     yaml: shapeLikePython(collection, pythonShapes.collection),
     human: () =>
@@ -84,7 +84,7 @@ export async function list(
   const collections = await client.collections
     .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  context.print({
+  await context.print({
     json: collections,
     yaml: collections.map((collection) => shapeLikePython(collection, pythonShapes.collection)),
     human: () =>
@@ -112,7 +112,7 @@ export async function show(
     { ...identifier, withStats: true },
     await context.inWorkspace(values.workspace),
   )
-  printCollection(context, collection)
+  await printCollection(context, collection)
 }
 
 /** `collection create`: data required (stdin by default). */
@@ -133,7 +133,7 @@ export async function create(
     },
     await context.inWorkspace(values.workspace),
   )
-  printCollection(context, collection)
+  await printCollection(context, collection)
 }
 
 /** `collection manage`: fetch, change, PATCH. */
@@ -160,7 +160,7 @@ export async function manage(
     metadata_only_retention_period:
       metadata === undefined ? current.metadata_only_retention_period : metadata,
   }
-  printCollection(context, await client.collections.update(updated, inWorkspace))
+  await printCollection(context, await client.collections.update(updated, inWorkspace))
 }
 
 /** `collection delete`: refused while the collection holds items, unless `--force`. */
@@ -183,5 +183,5 @@ export async function remove(
   }
   await client.collections.delete(collection, inWorkspace)
   context.feedback('Collection deleted.')
-  if (context.format === 'json') context.print({ json: { result: 'success' } })
+  if (context.format === 'json') await context.print({ json: { result: 'success' } })
 }

@@ -46,7 +46,7 @@ export async function follow(
     throw error
   }
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
-  context.print({
+  await context.print({
     json: final,
     yaml: shapeLikePython(final, pythonShapes.workRequest),
     human: () => workRequestFields(final, client.webuiUrl(final.url)),
@@ -64,7 +64,7 @@ export async function printStarted(
   const client = await context.client()
   context.feedback(`${what} started: ${client.webuiUrl(request.url)}`)
   if (wait) return follow(context, request, timeout)
-  context.print({
+  await context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),
     human: () => workRequestFields(request, client.webuiUrl(request.url)),

@@ -32,5 +32,5 @@ export async function importDebian(
     summary.extends = related.map((each) => ({ artifact_id: each.id }))
     summary.relates_to = related.map((each) => ({ artifact_id: each.id }))
   }
-  context.print({ json: summary })
+  await context.print({ json: summary })
 }

@@ -70,7 +70,7 @@ async function enrollToken(context: CommandContext, draft: ServerDraft): Promise
 async function save(context: CommandContext, file: string, draft: ServerDraft): Promise<void> {
   await saveServerSetup(file, draft)
   context.feedback(`Configuration of ${draft.name} saved to ${file}.`)
-  context.print({
+  await context.print({
     json: {
       result: 'success',
       server: draft.name,

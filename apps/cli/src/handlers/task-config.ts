@@ -43,7 +43,7 @@ export async function pull(
   const { added, updated, deleted, unchanged } = result.stats
   context.feedback(`${added} added, ${updated} updated, ${deleted} deleted, ${unchanged} unchanged`)
   if (context.format !== 'human') {
-    context.print({
+    await context.print({
       json: {
         directory: result.directory,
         workspace: result.manifest.workspace,
@@ -83,6 +83,6 @@ export async function push(
   )
   if (context.format !== 'human') {
     const { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } = result
-    context.print({ json: { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } })
+    await context.print({ json: { added, updated, removed, unchanged, dryRun: dry, gitCommit, warnings } })
   }
 }

@@ -20,7 +20,7 @@ export async function sign(
     signal: context.signal,
     onSignedUpload: (signed) => context.feedback(`Signed upload: artifact ${signed.id}`),
   })
-  context.print({
+  await context.print({
     json: workRequest,
     yaml: shapeLikePython(workRequest, pythonShapes.workRequest),
     human: () => workRequestFields(workRequest, client.webuiUrl(workRequest.url)),

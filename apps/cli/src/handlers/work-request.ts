@@ -32,7 +32,7 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
   for (const artifactId of request.artifacts) {
     artifacts.push(await client.artifacts.get(artifactId, { signal: context.signal }))
   }
-  context.print({
+  await context.print({
     json: { ...request, artifacts },
     yaml: {
       ...shapeLikePython(request, pythonShapes.workRequest),
@@ -101,27 +101,27 @@ export async function manage(
   const request = await client.workRequests.updatePriority(id, adjustment, {
     signal: context.signal,
   })
-  if (context.format === 'json') context.print({ json: request })
+  if (context.format === 'json') await context.print({ json: request })
 }
 
 /** `work-request retry`. */
 export async function retry(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.retry(id, { signal: context.signal })
-  if (context.format === 'json') context.print({ json: request })
+  if (context.format === 'json') await context.print({ json: request })
 }
 
 /** `work-request abort`. */
 export async function abort(context: CommandContext, { id }: { id: number }): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.abort(id, { signal: context.signal })
-  if (context.format === 'json') context.print({ json: request })
+  if (context.format === 'json') await context.print({ json: request })
 }
 
 /** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
 async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
   const client = await context.client()
-  context.print({
+  await context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),
     human: () => workRequestFields(request, client.webuiUrl(request.url)),

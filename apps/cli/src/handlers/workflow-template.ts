@@ -37,8 +37,8 @@ function key({ nameOrId }: TemplateArguments): number | string {
   return /^\d+$/.test(nameOrId) ? Number(nameOrId) : nameOrId
 }
 
-function printTemplate(context: CommandContext, template: WorkflowTemplate): void {
-  context.print({
+async function printTemplate(context: CommandContext, template: WorkflowTemplate): Promise<void> {
+  await context.print({
     json: template,
     yaml: shapeLikePython(template, pythonShapes.workflowTemplate),
     human: () =>
@@ -81,7 +81,7 @@ export async function create(
     },
     await context.inWorkspace(values.workspace),
   )
-  printTemplate(context, template)
+  await printTemplate(context, template)
 }
 
 /** `workflow-template list`. */
@@ -93,7 +93,7 @@ export async function list(
   const templates = await client.workflowTemplates
     .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  context.print({
+  await context.print({
     json: templates,
     yaml: templates.map((template) => shapeLikePython(template, pythonShapes.workflowTemplate)),
     human: () =>
@@ -113,7 +113,7 @@ export async function list(
 /** `workflow-template show`. */
 export async function show(context: CommandContext, values: TemplateArguments): Promise<void> {
   const client = await context.client()
-  printTemplate(
+  await printTemplate(
     context,
     await client.workflowTemplates.get(key(values), await context.inWorkspace(values.workspace)),
   )
@@ -136,7 +136,7 @@ export async function manage(
   const updated: WorkflowTemplate = { ...current, ...(data as Partial<WorkflowTemplate>) }
   if (values.rename !== undefined) updated.name = values.rename
   if (values.priority !== undefined) updated.priority = values.priority
-  printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
+  await printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
 }
 
 /** `workflow-template delete`. */
@@ -144,7 +144,7 @@ export async function remove(context: CommandContext, values: TemplateArguments)
   const client = await context.client()
   await client.workflowTemplates.delete(key(values), await context.inWorkspace(values.workspace))
   context.feedback('Workflow template deleted.')
-  if (context.format === 'json') context.print({ json: { result: 'success' } })
+  if (context.format === 'json') await context.print({ json: { result: 'success' } })
 }
 
 /**
@@ -172,9 +172,9 @@ export async function edit(context: CommandContext, values: TemplateArguments): 
   if (missing.length > 0) throw new CliError(`Missing keys in the edited template: ${missing.join(', ')}.`)
   if (isDeepStrictEqual(record, before)) {
     context.feedback('No changes.')
-    printTemplate(context, current)
+    await printTemplate(context, current)
     return
   }
   const updated: WorkflowTemplate = { ...current, ...(record as Partial<WorkflowTemplate>) }
-  printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
+  await printTemplate(context, await client.workflowTemplates.update(updated, inWorkspace))
 }

@@ -94,5 +94,5 @@ export async function inheritance(
   } else if (JSON.stringify(chain) !== JSON.stringify(before)) {
     result = await withYamlFailure(io, () => apply(chain), 'Error setting inheritance:')
   }
-  context.print({ json: result, yaml: { links: result.links, chain: result.chain.map(plain) } })
+  await context.print({ json: result, yaml: { links: result.links, chain: result.chain.map(plain) } })
 }

@@ -67,8 +67,11 @@ export interface CommandContext {
    * when stdin is empty.
    */
   readData(source: string | undefined): Promise<Record<string, unknown>>
-  /** Print a result on stdout in the chosen format. */
-  print(result: Printable): void
+  /**
+   * Print a result on stdout in the chosen format (resolves once written: YAML that is not
+   * plain data loads the `yaml` library first).
+   */
+  print(result: Printable): Promise<void>
   /**
    * Print at most `limit` items of a list as they arrive: with `--yaml` and `--json` each item
    * is written when it comes, in flat memory, the same bytes as the whole list printed at once.

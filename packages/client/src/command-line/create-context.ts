@@ -160,11 +160,12 @@ export function createContext(settings: ContextSettings): CommandContext {
       if (source === '-') dataFromStdin = true
       return readData(io, settings.path, source)
     },
-    print: (result: Printable) => {
+    print: async (result: Printable) => {
       if (format === 'json') io.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`)
       else if (format === 'yaml' || settings.output === 'yaml' || result.human === undefined) {
         // As the Python client: a document marker when the input YAML came from stdin too.
-        io.stdout.write(`${dataFromStdin ? '---\n' : ''}${toYaml(result.yaml ?? result.json)}`)
+        const yaml = await toYaml(result.yaml ?? result.json)
+        io.stdout.write(`${dataFromStdin ? '---\n' : ''}${yaml}`)
       } else io.stdout.write(result.human())
     },
     printList: async (items, limit, rendering) => {

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parse } from 'yaml'
 import { CliError } from './cli-error.js'
 import { isSdkError } from './error-kind.js'
 import type { Io } from './io.js'
@@ -51,7 +50,7 @@ export interface EditSettings<Value, Result> {
   /** Send the change; its errors are printed and the user may edit again. */
   readonly apply: (value: Value) => Promise<Result>
   /** Print a refusal of the server (the caller's error printer). */
-  readonly report: (error: unknown) => void
+  readonly report: (error: unknown) => void | Promise<void>
   /** What is edited, for messages (`workspace inheritance`). */
   readonly what: string
 }
@@ -81,7 +80,8 @@ export async function editAndApply<Value, Result>(
       ask.close()
     }
   }
-  let text = `${settings.help.map((line) => `# ${line}`.trimEnd()).join('\n')}\n\n${toYaml(initial)}`
+  const { parse } = await import('yaml')
+  let text = `${settings.help.map((line) => `# ${line}`.trimEnd()).join('\n')}\n\n${await toYaml(initial)}`
   for (;;) {
     text = await editText(io, text)
     let value: Value
@@ -101,7 +101,7 @@ export async function editAndApply<Value, Result>(
       // Only a refusal of the server is worth another edit; anything else stops here.
       if (!isSdkError(error, 'ApiError')) throw error
       io.stderr.write(`Error setting ${settings.what}:\n`)
-      settings.report(error)
+      await settings.report(error)
       if (!(await retry())) return undefined
     }
   }

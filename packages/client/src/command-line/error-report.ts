@@ -37,10 +37,9 @@ function serverFailure(error: ApiErrorLike): Record<string, unknown> {
 }
 
 /** Print a refusal of the server as the YAML document `{result: failure, error}` on stderr. */
-export function writeYamlFailure(io: Io, error: unknown, prefix?: string): void {
-  io.stderr.write(
-    `${prefix === undefined ? '' : `${prefix}\n\n`}${toYaml(serverFailure(error as ApiErrorLike))}`,
-  )
+export async function writeYamlFailure(io: Io, error: unknown, prefix?: string): Promise<void> {
+  const yaml = await toYaml(serverFailure(error as ApiErrorLike))
+  io.stderr.write(`${prefix === undefined ? '' : `${prefix}\n\n`}${yaml}`)
 }
 
 /**
@@ -59,7 +58,7 @@ export async function withYamlFailure<Result>(
     return await call()
   } catch (error) {
     if (!isSdkError(error, 'ApiError')) throw error
-    writeYamlFailure(io, error, prefix)
+    await writeYamlFailure(io, error, prefix)
     throw new ReportedFailure(exitCodes.handled, { cause: error })
   }
 }
@@ -88,14 +87,14 @@ function apiErrorLines(apiError: ApiErrorLike): string[] {
  * hint to rerun with `--debug` for the stack trace. The token never appears: the
  * transport's errors are already redacted and the config's errors never quote it.
  */
-export function reportError(error: unknown, settings: ErrorReportSettings): number {
+export async function reportError(error: unknown, settings: ErrorReportSettings): Promise<number> {
   const { io } = settings
   const line = (text: string): void => {
     io.stderr.write(`${text}\n`)
   }
-  const machine = (value: unknown): void => {
+  const machine = async (value: unknown): Promise<void> => {
     if (settings.format === 'json') io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
-    else if (settings.format === 'yaml') io.stdout.write(toYaml(value))
+    else if (settings.format === 'yaml') io.stdout.write(await toYaml(value))
   }
   if (error instanceof UsageError) {
     if (settings.usage !== undefined) line(settings.usage)
@@ -104,7 +103,7 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
   }
   if (error instanceof ReportedFailure) return error.exitCode
   if (error instanceof CliError) {
-    machine({ result: 'failure', error: { title: error.message } })
+    await machine({ result: 'failure', error: { title: error.message } })
     line(`Error: ${error.message}`)
     if (error.hint !== undefined) line(error.hint)
     return error.exitCode
@@ -112,32 +111,32 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
   if (isSdkError(error, 'AbortError') && settings.interrupted) return exitCodes.success
   if (isSdkError(error, 'ClientConfigError')) {
     const configError = error as Error & { hint?: string | undefined }
-    machine({ result: 'failure', error: { title: configError.message } })
+    await machine({ result: 'failure', error: { title: configError.message } })
     line(`Error: ${configError.message}`)
     if (configError.hint !== undefined) line(configError.hint)
     return exitCodes.handled
   }
   if (isSdkError(error, 'ApiError')) {
-    machine(serverFailure(error as ApiErrorLike))
+    await machine(serverFailure(error as ApiErrorLike))
     for (const text of apiErrorLines(error as ApiErrorLike)) line(text)
     return exitCodes.handled
   }
   if (isSdkError(error, 'ConnectionError')) {
     const message = (error as Error).message
-    machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
+    await machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
     line(`Error connecting to debusine: ${message}`)
     line("Hint: check the server's api-url in the config file, and that the server is up.")
     return exitCodes.handled
   }
   if (isSdkError(error, 'ResponseValidationError')) {
     const message = (error as Error).message
-    machine({ result: 'failure', error: { title: message } })
+    await machine({ result: 'failure', error: { title: message } })
     line(`Error: the server sent an unexpected response: ${message}`)
     return exitCodes.handled
   }
   if (isSdkError(error, 'CreateOutcomeUnknownError') || isSdkError(error, 'ActionOutcomeUnknownError')) {
     const message = (error as Error).message
-    machine({ result: 'failure', error: { title: message } })
+    await machine({ result: 'failure', error: { title: message } })
     line(`Error: ${message}`)
     line(
       'Hint: nothing was sent twice; check as the message says before running the command again (exit code 4).',
@@ -146,13 +145,13 @@ export function reportError(error: unknown, settings: ErrorReportSettings): numb
   }
   if (isSdkError(error, 'ServerTooOldError')) {
     const message = (error as Error).message
-    machine({ result: 'failure', error: { title: message } })
+    await machine({ result: 'failure', error: { title: message } })
     line(`Error: ${message}`)
     return exitCodes.serverTooOld
   }
   if (isSdkError(error, 'SdkError')) {
     const message = (error as Error).message
-    machine({ result: 'failure', error: { title: message } })
+    await machine({ result: 'failure', error: { title: message } })
     line(`Error: ${message}`)
     return exitCodes.handled
   }

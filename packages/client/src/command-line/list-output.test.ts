@@ -34,11 +34,11 @@ describe('lists printed as they arrive', () => {
     const out = sink()
     const seen: string[] = []
     await writeYamlList(out, slowly(items, out.text, seen))
-    expect(out.text()).toBe(toYaml(items))
-    expect(seen[2]).toBe(toYaml(items.slice(0, 2)))
+    expect(out.text()).toBe(await toYaml(items))
+    expect(seen[2]).toBe(await toYaml(items.slice(0, 2)))
     const empty = sink()
     await writeYamlList(empty, slowly([], empty.text, []))
-    expect(empty.text()).toBe(toYaml([]))
+    expect(empty.text()).toBe(await toYaml([]))
   })
 
   it('JSON: the same bytes as JSON.stringify(list, null, 2), each item written before the next is read', async () => {

@@ -5,10 +5,10 @@ import { toYaml } from './yaml-output.js'
 export async function writeYamlList(stream: OutputStream, items: AsyncIterable<unknown>): Promise<void> {
   let empty = true
   for await (const item of items) {
-    stream.write(toYaml([item]))
+    stream.write(await toYaml([item]))
     empty = false
   }
-  if (empty) stream.write(toYaml([]))
+  if (empty) stream.write(await toYaml([]))
 }
 
 /** Write a list as JSON item by item: the bytes of `JSON.stringify(list, null, 2)` and a newline. */

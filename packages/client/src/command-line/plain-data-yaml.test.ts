@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { seededRandom, type Random } from '../../../../tooling/fault-proxy/random.js'
-import { plainDataYaml } from './plain-data-yaml.js'
+import { Document } from 'yaml'
+import { nonStringPatterns, plainDataYaml } from './plain-data-yaml.js'
 import { toYaml, yamlByLibrary } from './yaml-output.js'
 
 // Real answers of the server (the models' fixtures), the first page of work requests among them.
@@ -72,19 +73,29 @@ function randomValue(random: Random, depth: number): unknown {
 }
 
 describe('toYaml written directly for plain data', () => {
-  it('gives the bytes of the yaml library for every answer of the server, and writes them itself', () => {
-    expect(answers.length).toBeGreaterThan(10)
-    for (const [name, answer] of answers) {
-      expect(toYaml(answer), name).toBe(yamlByLibrary(answer))
-      // A list prints each item as a list of one.
-      for (const item of Array.isArray(answer) ? answer : [])
-        expect(toYaml([item]), name).toBe(yamlByLibrary([item]))
-    }
-    const page = answers.find(([name]) => name === 'work-request-list.json')![1] as { results: unknown[] }
-    expect(plainDataYaml(page.results)).toBe(yamlByLibrary(page.results))
+  it("quotes the strings of the yaml library's own 1.1 schema, without loading it", () => {
+    const { tags, compat } = new Document(null, { version: '1.1' }).schema
+    const libraryPatterns = [...tags, ...(compat ?? [])].flatMap((tag) =>
+      tag.default === true && tag.tag !== 'tag:yaml.org,2002:str' && 'test' in tag && tag.test !== undefined
+        ? [String(tag.test)]
+        : [],
+    )
+    expect(nonStringPatterns.map(String)).toEqual(libraryPatterns)
   })
 
-  it('quotes, and leaves to the library, the same strings as the library, as keys and values', () => {
+  it('gives the bytes of the yaml library for every answer of the server, and writes them itself', async () => {
+    expect(answers.length).toBeGreaterThan(10)
+    for (const [name, answer] of answers) {
+      expect(await toYaml(answer), name).toBe(await yamlByLibrary(answer))
+      // A list prints each item as a list of one.
+      for (const item of Array.isArray(answer) ? answer : [])
+        expect(await toYaml([item]), name).toBe(await yamlByLibrary([item]))
+    }
+    const page = answers.find(([name]) => name === 'work-request-list.json')![1] as { results: unknown[] }
+    expect(plainDataYaml(page.results)).toBe(await yamlByLibrary(page.results))
+  })
+
+  it('quotes, and leaves to the library, the same strings as the library, as keys and values', async () => {
     let written = 0
     for (const text of trickyStrings) {
       for (const value of [
@@ -94,7 +105,7 @@ describe('toYaml written directly for plain data', () => {
         [{ key: text, list: [text] }],
         { key: { [text]: [text] } },
       ]) {
-        expect(toYaml(value), JSON.stringify(value)).toBe(yamlByLibrary(value))
+        expect(await toYaml(value), JSON.stringify(value)).toBe(await yamlByLibrary(value))
         if (plainDataYaml(value) !== undefined) written += 1
       }
     }
@@ -106,12 +117,12 @@ describe('toYaml written directly for plain data', () => {
     expect(plainDataYaml({ at: new Date(0) })).toBeUndefined()
   })
 
-  it('gives the bytes of the library for 3,000 random nestings of maps, lists and scalars (seed 11)', () => {
+  it('gives the bytes of the library for 3,000 random nestings of maps, lists and scalars (seed 11)', async () => {
     const random = seededRandom(11)
     let written = 0
     for (let index = 0; index < 3000; index += 1) {
       const value = randomValue(random, 0)
-      expect(toYaml(value), JSON.stringify(value)).toBe(yamlByLibrary(value))
+      expect(await toYaml(value), JSON.stringify(value)).toBe(await yamlByLibrary(value))
       if (plainDataYaml(value) !== undefined) written += 1
     }
     expect(written).toBeGreaterThan(1000)

@@ -1,19 +1,27 @@
-import { Document } from 'yaml'
-
 /**
- * The tags whose plain scalars a YAML 1.1 reader takes for something other than a string
- * (`yes`, `~`, `0x1F`, `1:20`, `2026-11-26`): a string that reads as one of them is quoted.
- * Taken from the `yaml` library's own 1.1 schema, so that both paths quote the same strings;
- * like the library, without the merge key `<<` (a tag for keys only, never quoted).
+ * The tests of the tags whose plain scalars a YAML 1.1 reader takes for something other than
+ * a string (`yes`, `~`, `0x1F`, `1:20`, `2026-11-26`): a string that reads as one of them is
+ * quoted. These are the `yaml` library's own 1.1 schema (null, bool, int, float, the
+ * sexagesimals and timestamp), so that both paths quote the same strings; like the library,
+ * without the merge key `<<` (a tag for keys only, never quoted). Written out rather than
+ * read from the library at import, so that plain output does not load it; a unit test
+ * checks them against the library's.
  */
-const nonStringPatterns: readonly RegExp[] = (() => {
-  const { tags, compat } = new Document(null, { version: '1.1' }).schema
-  return [...tags, ...(compat ?? [])].flatMap((tag) =>
-    tag.default === true && tag.tag !== 'tag:yaml.org,2002:str' && 'test' in tag && tag.test !== undefined
-      ? [tag.test]
-      : [],
-  )
-})()
+export const nonStringPatterns: readonly RegExp[] = [
+  /^(?:~|[Nn]ull|NULL)?$/,
+  /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+  /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+  /^[-+]?0b[0-1_]+$/,
+  /^[-+]?0[0-7_]+$/,
+  /^[-+]?[0-9][0-9_]*$/,
+  /^[-+]?0x[0-9a-fA-F_]+$/,
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+  /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+  /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+  /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+  /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+  /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\.[0-9]+)?)(?:[ \t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$/,
+]
 
 // The library's rule for a string that cannot be plain: an indicator first, `: ` or ` #`
 // inside, a space or `:` last.

@@ -27,7 +27,7 @@ async function greetHandler(
     from: typeof data.from === 'string' ? data.from : 'me',
     times: values.times,
   }
-  context.print({
+  await context.print({
     json: greeting,
     human: () => `${greeting.greeting} from ${greeting.from} ×${values.times}\n`,
   })

@@ -83,7 +83,7 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
     return (await command.run(context, values)) ?? exitCodes.success
   } catch (error) {
     const usage = usageOf(program, error)
-    return reportError(error, {
+    return await reportError(error, {
       programName: info.name,
       io,
       format,

@@ -1,18 +1,19 @@
-import { stringify } from 'yaml'
 import { plainDataYaml } from './plain-data-yaml.js'
 
 /**
  * YAML as the Python client prints it (PyYAML `safe_dump`, `sort_keys=False`): keys in
  * order, block style, sequences not indented under their key, no line wrapping,
  * multi-line strings as literal blocks, and strings a YAML 1.1 reader would take for
- * something else (timestamps, `yes`, `on`) quoted.
+ * something else (timestamps, `yes`, `on`) quoted. Plain data is written without the `yaml`
+ * library (most output, and a command printing a table never needs it); the rest loads it.
  */
-export function toYaml(value: unknown): string {
-  return plainDataYaml(value) ?? yamlByLibrary(value)
+export async function toYaml(value: unknown): Promise<string> {
+  return plainDataYaml(value) ?? (await yamlByLibrary(value))
 }
 
 /** {@link toYaml} by the `yaml` library alone, whatever the data (the reference of its fast path). */
-export function yamlByLibrary(value: unknown): string {
+export async function yamlByLibrary(value: unknown): Promise<string> {
+  const { stringify } = await import('yaml')
   return stringify(value, {
     version: '1.1',
     indentSeq: false,
