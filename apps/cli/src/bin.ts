@@ -2,6 +2,7 @@
 // Start-up stays fast: `--version` reads package.json and nothing else; everything else is
 // loaded on demand (the command table, then the one handler the command needs).
 import { readFileSync } from 'node:fs'
+import module from 'node:module'
 
 const argv = process.argv.slice(2)
 if (argv.length === 1 && argv[0] === '--version') {
@@ -10,6 +11,10 @@ if (argv.length === 1 && argv[0] === '--version') {
   }
   process.stdout.write(`debusine-ts ${manifest.version}\n`)
 } else {
+  // Node >= 22.1 keeps the compiled code of our chunks on disk (in the system's temporary
+  // directory, or NODE_COMPILE_CACHE), so that a call does not compile them again; a no-op
+  // where Node has no compile cache (Node 20), and when NODE_DISABLE_COMPILE_CACHE is set.
+  ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
   const controller = new AbortController()
   // Long-running commands stop cleanly on SIGINT/SIGTERM; a second signal kills at once.
   const stop = (signal: NodeJS.Signals): void => {

@@ -2,8 +2,8 @@ import type { ClientContext } from '../client-context.js'
 import { Artifacts } from '../resources/artifacts.js'
 import { Relations } from '../resources/relations.js'
 import { WorkRequests } from '../resources/work-requests.js'
-import { signUpload, type SignedUpload, type SignUploadOptions } from '../signing/external-debsign.js'
-import { importDebian, type DebianImport, type DebianImportOptions } from './import-debian.js'
+import type { SignedUpload, SignUploadOptions } from '../signing/external-debsign.js'
+import type { DebianImport, DebianImportOptions } from './import-debian.js'
 
 /**
  * Debian packages: import a `.dsc`, `.deb` or `.changes` (local or from a URL) as
@@ -42,7 +42,9 @@ export class DebianPackages {
    * @throws {ArtifactUploadError} when an upload fails (rerun with `resume` to continue it)
    * @throws {AbortError} when `signal` aborts
    */
-  import(source: string, options?: DebianImportOptions): Promise<DebianImport> {
+  async import(source: string, options?: DebianImportOptions): Promise<DebianImport> {
+    // The importer (local artifacts, Deb822, tar) loads when used, not with the client.
+    const { importDebian } = await import('./import-debian.js')
     return importDebian({ artifacts: this.#artifacts, relations: this.#relations }, source, options)
   }
 
@@ -63,7 +65,8 @@ export class DebianPackages {
    * @throws {PermissionDeniedError} unless the user created the work request
    * @throws {AbortError} when `signal` aborts
    */
-  signUpload(workRequestId: number, options: SignUploadOptions): Promise<SignedUpload> {
+  async signUpload(workRequestId: number, options: SignUploadOptions): Promise<SignedUpload> {
+    const { signUpload } = await import('../signing/external-debsign.js')
     return signUpload(
       { artifacts: this.#artifacts, workRequests: this.#workRequests },
       workRequestId,

@@ -6,6 +6,7 @@ import { SdkError } from '@debusine-ts/models'
 import { extract as tarExtract, type Header as TarHeader } from 'tar-stream'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
 import { writeVerified, type ExpectedContent } from './download-file.js'
+import { unsafeEntryName } from './entry-name.js'
 
 /** What {@link extractArchive} extracts, and what it checks. */
 export interface ExtractArchiveInput {
@@ -17,16 +18,6 @@ export interface ExtractArchiveInput {
   signal?: AbortSignal | undefined
   /** Called as file bytes are written: the entry's path and the block's length. */
   onBytes?: ((path: string, bytes: number) => void) | undefined
-}
-
-/** Why an archive entry's name is unsafe, or undefined when it is a plain relative path. */
-export function unsafeEntryName(name: string): string | undefined {
-  if (name === '') return 'it has an empty name'
-  if (name.startsWith('/') || isAbsolute(name)) return 'its path is absolute'
-  const segments = name.split('/')
-  if (segments.includes('..')) return 'its path contains ".."'
-  if (name.includes('\0')) return 'its path contains a NUL byte'
-  return undefined
 }
 
 function unsafe(artifactId: number, name: string, why: string): ArtifactDownloadError {

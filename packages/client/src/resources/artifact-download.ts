@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Artifact, FileResponse } from '@debusine-ts/models'
 import { encodePathSegment, pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
-import { extractArchive, unsafeEntryName } from '../internal/archive-extract.js'
+import { unsafeEntryName } from '../internal/entry-name.js'
 import {
   destinationExists,
   exists,
@@ -210,6 +210,8 @@ export async function downloadArtifact(
     const body =
       response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
     try {
+      // The tar reader loads only for an archive download.
+      const { extractArchive } = await import('../internal/archive-extract.js')
       await extractArchive(body, {
         artifactId: artifact.id,
         directory,

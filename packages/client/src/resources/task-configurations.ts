@@ -10,11 +10,16 @@ import { path, type RequestOptions } from '@debusine-ts/transport'
 import { mkdir } from 'node:fs/promises'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { InvalidRepositoryError } from '../task-configuration-repository/invalid-repository-error.js'
-import { MANIFEST_FILE } from '../task-configuration-repository/manifest.js'
-import {
+import type {
   TaskConfigurationRepository,
-  type TaskConfigurationPullResult,
+  TaskConfigurationPullResult,
 } from '../task-configuration-repository/repository.js'
+
+/** The repository at `directory`: its reader (and the `yaml` library) loads on first use. */
+async function openRepository(directory: string): Promise<TaskConfigurationRepository> {
+  const { TaskConfigurationRepository } = await import('../task-configuration-repository/repository.js')
+  return TaskConfigurationRepository.open(directory)
+}
 
 /** Which task configuration collection: its workspace and name. */
 export interface TaskConfigurationTarget {
@@ -120,7 +125,7 @@ export class TaskConfigurations {
     options?: RequestOptions,
   ): Promise<TaskConfigurationPullResult> {
     await mkdir(directory, { recursive: true })
-    const repository = await TaskConfigurationRepository.open(directory)
+    const repository = await openRepository(directory)
     const manifest = repository.manifest
     const workspace = requiredWorkspace(
       this.#context,
@@ -131,7 +136,7 @@ export class TaskConfigurations {
     if (name === undefined) {
       throw new InvalidRepositoryError({
         directory,
-        file: MANIFEST_FILE,
+        file: (await import('../task-configuration-repository/manifest.js')).MANIFEST_FILE,
         rule: 'missing_manifest',
         message: 'no MANIFEST names the collection: give the collection name to fetch',
       })
@@ -170,7 +175,7 @@ export class TaskConfigurations {
     options: TaskConfigurationPushOptions = {},
   ): Promise<TaskConfigurationPushResult> {
     const { dryRun = false, force = false, ...requestOptions } = options
-    const repository = await TaskConfigurationRepository.open(directory)
+    const repository = await openRepository(directory)
     const manifest = repository.requireManifest()
     const items = repository.items()
     const warnings: string[] = []
