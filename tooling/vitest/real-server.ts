@@ -8,6 +8,7 @@ import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { describe, inject, it } from 'vitest'
+import { compareDebusineVersions } from '../../packages/models/src/capabilities/debusine-version.js'
 import { operationSupport } from '../../packages/models/src/capabilities/operation-support.js'
 
 /** What `tooling/real-server/up` wrote to its env file, with friendlier names. */
@@ -67,7 +68,8 @@ export function uniqueName(prefix: string): string {
 export async function freshWorkspace(prefix = 'test'): Promise<string> {
   const name = uniqueName(prefix)
   try {
-    await promisify(execFile)(TOOLING + 'workspace', [name], { encoding: 'utf8', timeout: 60_000 })
+    // Up to the hook's 120 s: a loaded machine can take a minute for debusine-admin.
+    await promisify(execFile)(TOOLING + 'workspace', [name], { encoding: 'utf8', timeout: 110_000 })
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? ''
     throw new Error(`Creating workspace ${name} failed (${(error as Error).message}):\n${stderr}`, {
@@ -166,4 +168,14 @@ export function requires(operation: string): {
 export function serverLacks(operation: string): boolean {
   const version = realServer().serverVersion
   return operationSupport(operation, version) === 'too-old'
+}
+
+/**
+ * The task data of a `noop` work request that ends in `result`, as the real server reads it:
+ * a result name from 0.12.0 (0.16.2: `result: 'success'`), a boolean before (0.11.3's
+ * `NoopData` has `result: bool`).
+ */
+export function noopData(result: 'success' | 'failure'): { result: string | boolean } {
+  const before012 = compareDebusineVersions(realServer().serverVersion, '0.12.0') < 0
+  return { result: before012 ? result === 'success' : result }
 }

@@ -46,6 +46,10 @@ const collection = { category: 'debusine:suite', name: 'capabilities' }
 const calls: Record<string, (client: DebusineClient) => Promise<unknown>> = {
   'workRequests.abort': (client) => client.workRequests.abort(1),
   'workRequests.confirm': (client) => client.workRequests.confirm(1),
+  'workRequests.list filtered by ids or status': (client) =>
+    client.workRequests.list({ ids: [1] }).toArray({ limit: 1 }),
+  'workRequests.list filtered by task type or root only': (client) =>
+    client.workRequests.list({ rootOnly: true }).toArray({ limit: 1 }),
   'workflowTemplates.getByName': (client) => client.workflowTemplates.get('capabilities'),
   'workflowTemplates.list': (client) => client.workflowTemplates.list().toArray({ limit: 1 }),
   'collections.create': (client) => client.collections.create({ ...collection, data: {} }),

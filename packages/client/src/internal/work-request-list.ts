@@ -70,3 +70,17 @@ export function workRequestListQuery(filters: WorkRequestListFilters = {}): Quer
     ids: filters.ids?.join(','),
   }
 }
+
+/**
+ * The capability-table operation a list with `filters` needs: servers before the filters
+ * existed ignore them and would list everything, so such a list is refused with
+ * `ServerTooOldError` there (`ids`/`status` from 0.16.2, `taskType`/`rootOnly` from 0.16.0).
+ */
+export function workRequestListOperation(filters: WorkRequestListFilters = {}): string | undefined {
+  if (filters.ids !== undefined || filters.status !== undefined)
+    return 'workRequests.list filtered by ids or status'
+  if (filters.taskType !== undefined || filters.rootOnly !== undefined) {
+    return 'workRequests.list filtered by task type or root only'
+  }
+  return undefined
+}

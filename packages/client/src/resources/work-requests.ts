@@ -10,7 +10,7 @@ import { explainingRefusal } from '../internal/api-error-hint.js'
 import { actOnce } from '../internal/act-once.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { ownUserOf } from '../internal/sent-match.js'
-import { workRequestListQuery } from '../internal/work-request-list.js'
+import { workRequestListQuery, workRequestListOperation } from '../internal/work-request-list.js'
 import type { ActionOptions } from './action-outcome.js'
 import type { CreateOptions } from './create-outcome.js'
 import { abortOnce, confirmOnce, unblockOnce } from './work-request-actions.js'
@@ -102,8 +102,8 @@ export class WorkRequests {
 
   /**
    * List work requests, newest first (`GET /work-request/`, cursor pagination), lazily.
-   * Filters are those of 0.16.2: `status`, `taskType`, `rootOnly` and `ids` (older
-   * servers ignore what they do not know).
+   * Filters are those of 0.16.2: `status`, `taskType`, `rootOnly` and `ids`; a server that
+   * lacks a filter given (it would ignore it and list everything) is sent nothing: `ServerTooOldError`.
    *
    * @example
    * for await (const request of client.workRequests.list({ status: WorkRequestStatus.RUNNING })) console.log(request.id)
@@ -115,6 +115,7 @@ export class WorkRequests {
     return this.#context.transport.list('/work-request/', WorkRequestSchema, {
       ...options,
       query: workRequestListQuery(filters),
+      operation: workRequestListOperation(filters),
       model: 'WorkRequest',
     })
   }

@@ -27,14 +27,16 @@ type OldTemplate = z.infer<typeof OldTemplateSchema>
  * a workflow's user set every other parameter (`runtime_parameters: 'any'`).
  */
 function current(old: OldTemplate): WorkflowTemplate {
-  const { workspace: _workspace, task_data, ...rest } = old
   return {
     links: {},
+    id: old.id,
+    name: old.name,
+    task_name: old.task_name,
+    static_parameters: old.task_data,
+    runtime_parameters: RuntimeParameter.ANY,
+    priority: old.priority,
     extra_groups: [],
     restricted: false,
-    ...rest,
-    static_parameters: task_data,
-    runtime_parameters: RuntimeParameter.ANY,
   }
 }
 

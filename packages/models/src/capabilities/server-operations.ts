@@ -41,6 +41,18 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     evidence: after0113,
   },
   {
+    operation: 'workRequests.list filtered by ids or status',
+    summary: 'list work requests by id or status (older servers ignore the filters)',
+    since: '0.16.2',
+    evidence: 'PROTOCOL §12: `ids`/`status` filters arrived in 0.16.2',
+  },
+  {
+    operation: 'workRequests.list filtered by task type or root only',
+    summary: 'list work requests by task type or root only (older servers ignore the filters)',
+    since: '0.16.0',
+    evidence: 'PROTOCOL §12: `task_type`/`root_only` filters arrived in 0.16.0',
+  },
+  {
     operation: 'workflowTemplates.create',
     summary: 'create a workflow template',
     shapeSince: '0.13.0',
