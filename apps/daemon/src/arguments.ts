@@ -88,7 +88,7 @@ Options:
   --server NAME             server section, or FQDN/SCOPE (default: $DEBUSINE_SERVER_NAME,
                             then [General] default-server)
   -w, --workspace NAME      only completions in this workspace (repeatable; default all)
-  --last-completed-at FILE  record the latest completion handled; replay from it at start
+  --last-completed-at FILE  record what finished (and FILE.in-flight); replay from it at start
   --grace-period SECONDS    how long running commands may finish at shutdown (default 30)
   -j, --jobs N              run up to N commands at once (default 1)
   --queue-limit N           completions waiting for a free slot (default 1000); beyond,

@@ -11,12 +11,13 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
 }
 
 // The process owns the controller: the first SIGINT/SIGTERM starts a graceful shutdown
-// (a running command gets the grace period), a second one or the end of the grace
-// period plus a margin forces the exit.
+// (running commands get the grace period), a second one or the end of the grace
+// period and --kill-after plus a margin forces the exit.
 const controller = new AbortController()
-let forcedAfterMs = 35_000
+let forcedAfterMs = 40_000
 try {
-  forcedAfterMs = parseArguments(process.argv.slice(2)).gracePeriodSeconds * 1000 + 5_000
+  const parsed = parseArguments(process.argv.slice(2))
+  forcedAfterMs = (parsed.gracePeriodSeconds + parsed.killAfterSeconds) * 1000 + 5_000
 } catch {
   // runDaemon reports the bad command line.
 }
