@@ -13,7 +13,7 @@ import {
   removeDirectory,
   temporaryDirectory,
 } from '../../artifacts/test/support/debian-fixtures.js'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 import { BaseTemplateError, DebusineClient, packageCopyRequest, type CollectionItem } from '../src/index.js'
 
@@ -64,7 +64,7 @@ async function itemsOnceCopied(suiteName: string, workflow: number): Promise<Col
   }
 }
 
-describe('archive.createSuite', () => {
+requires('collections.create').describe('archive.createSuite', () => {
   it('creates a suite with components main by default', async () => {
     const {
       suite: created,
@@ -189,7 +189,7 @@ describe('archive.createSuite', () => {
   })
 })
 
-describe('archive packages', () => {
+requires('collections.create').describe('archive packages', () => {
   it('publishes a source package into a suite, finds it, copies it to another suite, removes it', async () => {
     const fixture = buildSourcePackage(directory)
     const local = await SourcePackageArtifact.create({

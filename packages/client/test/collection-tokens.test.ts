@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { CollectionCategory, ValidationError } from '@debusine-ts/models'
 import { BadRequestError, NotFoundError, PermissionDeniedError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 
 let workspace: string
@@ -19,7 +19,7 @@ beforeAll(async () => {
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })
 
-describe('collection token grants', () => {
+requires('collections.tokens').describe('collection token grants', () => {
   it('grants to an external username (a token is minted), lists, grants the same token again, revokes', async () => {
     const username = uniqueName('ext')
     const grant = await client.collections.tokens.grant(archive, {

@@ -5,7 +5,7 @@
 import { CollectionCategory, ValidationError } from '@debusine-ts/models'
 import { BadRequestError, NotFoundError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { CollectionRelationsChangedError } from '../src/resources/collection-relations-changed-error.js'
 
@@ -22,7 +22,7 @@ function name(prefix: string): string {
   return uniqueName(prefix).replace(/-/g, '.')
 }
 
-describe('collections', () => {
+requires('collections.create').describe('collections', () => {
   it('creates, gets (by name and id), updates and deletes a collection', async () => {
     const created = await client.collections.create({
       name: name('suite'),
@@ -148,7 +148,7 @@ describe('collections', () => {
   })
 })
 
-describe('collection items', () => {
+requires('collections.items').describe('collection items', () => {
   it('lists, filters, gets and deletes items', async () => {
     const collection = await client.collections.create({
       name: name('tc'),
@@ -192,7 +192,7 @@ describe('collection items', () => {
   })
 })
 
-describe('collection relations', () => {
+requires('collections.relations').describe('collection relations', () => {
   it('replaces targets, lists them with an ETag, and refuses a stale ETag', async () => {
     const suite = (label: string) =>
       client.collections.create({ name: name(label), category: CollectionCategory.SUITE, data: {} })

@@ -4,7 +4,7 @@
 import { CollectionCategory, LookupResultType, ValidationError } from '@debusine-ts/models'
 import { BadRequestError, NotFoundError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   suiteId = collection.id
 })
 
-describe('lookups.single', () => {
+requires('lookups').describe('lookups.single', () => {
   it('finds an artifact by NNN@artifacts and by id, typed as an artifact result', async () => {
     const result = await client.lookups.single({ lookup: `${artifactId}@artifacts`, expectType: 'artifact' })
     expectTypeOf(result.artifact).toEqualTypeOf<number>()
@@ -124,7 +124,7 @@ describe('lookups.single', () => {
   })
 })
 
-describe('lookups.multiple', () => {
+requires('lookups').describe('lookups.multiple', () => {
   it('returns one normalized result per lookup, in order', async () => {
     const results = await client.lookups.multiple({
       lookup: [`${artifactId}@artifacts`, `${suite}@debian:suite`],

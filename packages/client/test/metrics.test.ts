@@ -4,7 +4,7 @@
 import { MetricType, ValidationError } from '@debusine-ts/models'
 import { PermissionDeniedError } from '@debusine-ts/transport'
 import { describe, expect, it } from 'vitest'
-import { realServer } from '../../../tooling/vitest/real-server.js'
+import { realServer, requires } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 
 function client(): DebusineClient {
@@ -12,7 +12,7 @@ function client(): DebusineClient {
   return new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope })
 }
 
-describe('metrics.emit', () => {
+requires('metrics.emit').describe('metrics.emit', () => {
   it('is refused for a user token, and the error says a Celery or scheduler worker token is needed', async () => {
     const error = await client()
       .metrics.emit({

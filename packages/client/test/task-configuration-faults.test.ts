@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { CollectionCategory } from '@debusine-ts/models'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startFaultProxy, type Fate, type FaultProxy } from '../../../tooling/fault-proxy/index.js'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 
 let workspace: string
@@ -72,23 +72,29 @@ async function pushThrough(seed: number, fate: Fate) {
   return { pushed, pushes, answered, items }
 }
 
-describe('task configuration pushes through a faulty network (real server, seeded faults)', () => {
-  it('a push whose connection is reset before the server reads it (a recycled worker) is sent again, applied once', async () => {
-    const { pushed, pushes, answered, items } = await pushThrough(31, { kind: 'close', reset: true })
-    expect(pushes).toBe(2)
-    expect(answered).toHaveLength(1)
-    expect(pushed).toMatchObject({ added: 1, updated: 0, removed: 0, unchanged: 0, dryRun: false })
-    expect(items).toHaveLength(1)
-    expect(items[0]).toMatchObject(sbuild)
-  })
+requires('taskConfigurations').describe(
+  'task configuration pushes through a faulty network (real server, seeded faults)',
+  () => {
+    it('a push whose connection is reset before the server reads it (a recycled worker) is sent again, applied once', async () => {
+      const { pushed, pushes, answered, items } = await pushThrough(31, { kind: 'close', reset: true })
+      expect(pushes).toBe(2)
+      expect(answered).toHaveLength(1)
+      expect(pushed).toMatchObject({ added: 1, updated: 0, removed: 0, unchanged: 0, dryRun: false })
+      expect(items).toHaveLength(1)
+      expect(items[0]).toMatchObject(sbuild)
+    })
 
-  it('a push whose answer is lost after the server applied it is sent again: the server holds the pushed items once', async () => {
-    const { pushed, pushes, answered, items } = await pushThrough(37, { kind: 'drop-response', reset: true })
-    expect(pushes).toBe(2)
-    // Both reached the server: the first applied the push, the second found nothing to change.
-    expect(answered.map((request) => request.status)).toEqual([200, 200])
-    expect(pushed).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 1, dryRun: false })
-    expect(items).toHaveLength(1)
-    expect(items[0]).toMatchObject(sbuild)
-  })
-})
+    it('a push whose answer is lost after the server applied it is sent again: the server holds the pushed items once', async () => {
+      const { pushed, pushes, answered, items } = await pushThrough(37, {
+        kind: 'drop-response',
+        reset: true,
+      })
+      expect(pushes).toBe(2)
+      // Both reached the server: the first applied the push, the second found nothing to change.
+      expect(answered.map((request) => request.status)).toEqual([200, 200])
+      expect(pushed).toMatchObject({ added: 0, updated: 0, removed: 0, unchanged: 1, dryRun: false })
+      expect(items).toHaveLength(1)
+      expect(items[0]).toMatchObject(sbuild)
+    })
+  },
+)

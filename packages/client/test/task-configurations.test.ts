@@ -10,7 +10,7 @@ import { CollectionCategory } from '@debusine-ts/models'
 import { NotFoundError } from '@debusine-ts/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { InvalidRepositoryError } from '../src/task-configuration-repository/invalid-repository-error.js'
 
@@ -68,7 +68,7 @@ const lintian = {
 }
 const template = { template: 'base', lock_values: ['backend'], comment: 'shared defaults' }
 
-describe('task configuration collections', () => {
+requires('taskConfigurations').describe('task configuration collections', () => {
   it('fetches the collection and its items; a missing one is not found', async () => {
     const collection = await newCollection()
     const contents = await client.taskConfigurations.fetch({ name: collection.name })

@@ -10,7 +10,13 @@ import {
 } from '@debusine-ts/models'
 import { AbortError, BadRequestError, NotFoundError, PermissionDeniedError } from '@debusine-ts/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import {
+  freshWorkspace,
+  noopData,
+  realServer,
+  requires,
+  serverLacks,
+} from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { createPendingWorkRequest } from './support/pending-work-request.js'
 import { WorkRequestWaitTimeoutError } from '../src/resources/work-request-wait-timeout-error.js'
@@ -33,7 +39,7 @@ async function pendingRequest(): Promise<WorkRequest> {
 }
 
 function noop(result: 'success' | 'failure'): Promise<WorkRequest> {
-  return client.workRequests.create({ task_name: 'noop', task_data: { result } })
+  return client.workRequests.create({ task_name: 'noop', task_data: noopData(result) })
 }
 
 beforeAll(async () => {
@@ -42,6 +48,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // A server without abort keeps them pending, in this test's own workspace.
+  if (serverLacks('workRequests.abort')) return
   for (const id of toAbort) {
     const current = await client.workRequests.get(id)
     if (current.status === WorkRequestStatus.PENDING || current.status === WorkRequestStatus.BLOCKED) {
@@ -60,7 +68,7 @@ describe('workRequests.create / get / waitForCompletion', () => {
       status: WorkRequestStatus.PENDING,
       result: WorkRequestResult.NONE,
     })
-    expect(created.task_data).toMatchObject({ result: 'success' })
+    expect(created.task_data).toMatchObject(noopData('success'))
     const seen: string[] = []
     const done = await client.workRequests.waitForCompletion(created.id, {
       pollInterval: 200,
@@ -84,11 +92,12 @@ describe('workRequests.create / get / waitForCompletion', () => {
   it('uses the server default workspace when neither the call nor the client names one', async () => {
     const created = await clientFor(undefined).workRequests.create({
       task_name: 'noop',
-      task_data: { result: 'success' },
+      task_data: noopData('success'),
       event_reactions: { on_failure: [] },
     })
     expect(created.workspace).toBe(realServer().workspace)
-    expect(created.event_reactions).toMatchObject({ on_failure: [] })
+    // 0.16.2 answers every list filled in; 0.11.3 answers {} for reactions left empty.
+    expect(created.event_reactions?.['on_failure'] ?? []).toEqual([])
   })
 
   it('refuses unknown keys and reactions other than send-notification before sending', async () => {
@@ -140,32 +149,34 @@ describe('workRequests.create / get / waitForCompletion', () => {
 })
 
 describe('workRequests.list', () => {
-  it('filters by ids (newest first), status, task type and root-only', async () => {
-    const first = await noop('success')
-    const second = await pendingRequest()
-    await client.workRequests.waitForCompletion(first.id, { pollInterval: 200, maxWait: 60_000 })
-    const ids = [first.id, second.id]
-    expect((await client.workRequests.list({ ids }).toArray({ limit: 10 })).map((item) => item.id)).toEqual([
-      second.id,
-      first.id,
-    ])
-    const pending = await client.workRequests
-      .list({ ids, status: WorkRequestStatus.PENDING })
-      .toArray({ limit: 10 })
-    expect(pending.map((item) => item.id)).toEqual([second.id])
-    const completed = await client.workRequests
-      .list({ ids, status: WorkRequestStatus.COMPLETED })
-      .toArray({ limit: 10 })
-    expect(completed.map((item) => item.id)).toEqual([first.id])
-    const workflows = await client.workRequests
-      .list({ ids, taskType: TaskType.WORKFLOW })
-      .toArray({ limit: 10 })
-    expect(workflows).toEqual([])
-    const roots = await client.workRequests
-      .list({ ids, rootOnly: true, taskType: TaskType.WORKER })
-      .toArray({ limit: 10 })
-    expect(roots.map((item) => item.id).sort()).toEqual([...ids].sort())
-  })
+  requires('workRequests.list filtered by ids or status').it(
+    'filters by ids (newest first), status, task type and root-only',
+    async () => {
+      const first = await noop('success')
+      const second = await pendingRequest()
+      await client.workRequests.waitForCompletion(first.id, { pollInterval: 200, maxWait: 60_000 })
+      const ids = [first.id, second.id]
+      expect((await client.workRequests.list({ ids }).toArray({ limit: 10 })).map((item) => item.id)).toEqual(
+        [second.id, first.id],
+      )
+      const pending = await client.workRequests
+        .list({ ids, status: WorkRequestStatus.PENDING })
+        .toArray({ limit: 10 })
+      expect(pending.map((item) => item.id)).toEqual([second.id])
+      const completed = await client.workRequests
+        .list({ ids, status: WorkRequestStatus.COMPLETED })
+        .toArray({ limit: 10 })
+      expect(completed.map((item) => item.id)).toEqual([first.id])
+      const workflows = await client.workRequests
+        .list({ ids, taskType: TaskType.WORKFLOW })
+        .toArray({ limit: 10 })
+      expect(workflows).toEqual([])
+      const roots = await client.workRequests
+        .list({ ids, rootOnly: true, taskType: TaskType.WORKER })
+        .toArray({ limit: 10 })
+      expect(roots.map((item) => item.id).sort()).toEqual([...ids].sort())
+    },
+  )
 
   it('follows the cursor across pages', async () => {
     const items = await client.workRequests.list().toArray({ limit: 12 })
@@ -197,14 +208,17 @@ describe('workRequests.updatePriority', () => {
 })
 
 describe('workRequests.abort / retry', () => {
-  it('aborts a pending work request; aborting it again is a BadRequestError', async () => {
-    const pending = await pendingRequest()
-    const aborted = await client.workRequests.abort(pending.id)
-    expect(aborted).toMatchObject({ id: pending.id, status: WorkRequestStatus.ABORTED })
-    const again = await rejection(client.workRequests.abort(pending.id))
-    expect(BadRequestError.isInstance(again)).toBe(true)
-    expect((again as BadRequestError).title).toBe('Cannot abort work request')
-  })
+  requires('workRequests.abort').it(
+    'aborts a pending work request; aborting it again is a BadRequestError',
+    async () => {
+      const pending = await pendingRequest()
+      const aborted = await client.workRequests.abort(pending.id)
+      expect(aborted).toMatchObject({ id: pending.id, status: WorkRequestStatus.ABORTED })
+      const again = await rejection(client.workRequests.abort(pending.id))
+      expect(BadRequestError.isInstance(again)).toBe(true)
+      expect((again as BadRequestError).title).toBe('Cannot abort work request')
+    },
+  )
 
   it('retry of a failed work request returns the new work request that supersedes it', async () => {
     const failed = await noop('failure')
@@ -213,7 +227,7 @@ describe('workRequests.abort / retry', () => {
     expect(retried.id).not.toBe(failed.id)
     expect(retried).toMatchObject({
       task_name: 'noop',
-      task_data: expect.objectContaining({ result: 'failure' }) as unknown,
+      task_data: expect.objectContaining(noopData('failure')) as unknown,
     })
     const done = await client.workRequests.waitForCompletion(retried.id, {
       pollInterval: 200,
@@ -227,7 +241,10 @@ describe('workRequests.abort / retry', () => {
     await client.workRequests.waitForCompletion(succeeded.id, { pollInterval: 200, maxWait: 60_000 })
     const error = await rejection(client.workRequests.retry(succeeded.id))
     expect(BadRequestError.isInstance(error)).toBe(true)
-    expect(error.message).toMatch(/Cannot retry work request.*Only unsuccessful tasks can be retried/)
+    // 0.16.2's words, then 0.11.3's.
+    expect(error.message).toMatch(
+      /Cannot retry work request.*(Only unsuccessful tasks|Only aborted or failed tasks) can be retried/,
+    )
   })
 })
 

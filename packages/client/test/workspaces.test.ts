@@ -4,7 +4,7 @@
 import { ValidationError } from '@debusine-ts/models'
 import { BadRequestError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { appendToInheritanceChain, removeFromInheritanceChain } from '../src/resources/inheritance-chain.js'
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   })
 })
 
-describe('workspace inheritance', () => {
+requires('workspaces.inheritance').describe('workspace inheritance', () => {
   it('sets the chain from strings and reads it back resolved', async () => {
     const server = realServer()
     const set = await client.workspaces.setInheritance(child, [`${server.scope}/${parent}`, server.workspace])
