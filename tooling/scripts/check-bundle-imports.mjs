@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const chunk = String.raw`import\("(\.\/[^"]+\.js)"\)`
+/** The names of a namespace handed on whole: unknown here. */
+const NAMESPACE = null
 
 /** Names bound by a destructuring pattern such as `{ parse, stringify: write }`. */
 function patternNames(pattern) {
@@ -28,6 +30,10 @@ const forms = [
   [new RegExp(String.raw`\(await ${chunk}\)\.([\w$]+)`, 'g'), (m) => [[m[1], [m[2]]]]],
   // import("./x.js").then(({ a, b }) =>
   [new RegExp(String.raw`${chunk}\.then\(\((\{[^}]*\})\) =>`, 'g'), (m) => [[m[1], patternNames(m[2])]]],
+  // import("./x.js").then((namespace) => use(namespace)): the whole namespace is handed on,
+  // so which names are taken is not written here; the chunk must at least have named exports
+  // (a CommonJS package that lost them exports only `default`).
+  [new RegExp(String.raw`${chunk}\.then\(\(([\w$]+)\) =>`, 'g'), (m) => [[m[1], NAMESPACE]]],
   // const [{ a }, { b }] = await Promise.all([import("./x.js"), import("./y.js")])
   [
     new RegExp(
@@ -48,7 +54,8 @@ export function dynamicImports(code) {
   const recognised = new Set()
   for (const [pattern, pairs] of forms) {
     for (const match of code.matchAll(pattern)) {
-      for (const [path, names] of pairs(match)) found.push({ chunk: path, names })
+      for (const [path, names] of pairs(match))
+        found.push(names === NAMESPACE ? { chunk: path, names: [], namespace: true } : { chunk: path, names })
       for (const inner of match[0].matchAll(new RegExp(chunk, 'g'))) recognised.add(match.index + inner.index)
     }
   }
@@ -65,11 +72,13 @@ export async function bundleImportProblems(directory) {
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.js'))) {
     const { found, unknown } = dynamicImports(readFileSync(join(directory, file), 'utf8'))
     for (const form of unknown) problems.push(`${file}: ${form} in a form this check does not know; teach it`)
-    for (const { chunk: path, names } of found) {
+    for (const { chunk: path, names, namespace } of found) {
       if (!exportsOf.has(path)) {
         const module = await import(pathToFileURL(resolve(directory, path)).href)
         exportsOf.set(path, new Set(Object.keys(module)))
       }
+      if (namespace === true && [...exportsOf.get(path)].every((name) => name === 'default'))
+        problems.push(`${file}: hands on the namespace of ${path}, which has no named export`)
       const missing = names.filter((name) => !exportsOf.get(path).has(name))
       if (missing.length > 0)
         problems.push(`${file}: imports ${missing.join(', ')} from ${path}, which does not export it`)

@@ -49,6 +49,15 @@ describe('the bundle import check', () => {
     expect(await entry.lengthOf('four')).toBe(4)
   })
 
+  it('fails a namespace handed on whole from a chunk with no named export', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'bundle-namespace-'))
+    writeFileSync(join(directory, 'entry.js'), 'x ??= import("./lost.js").then((undici) => use(undici));\n')
+    writeFileSync(join(directory, 'lost.js'), 'export default { Agent: 1 };\n')
+    expect(await bundleImportProblems(directory)).toEqual([
+      'entry.js: hands on the namespace of ./lost.js, which has no named export',
+    ])
+  })
+
   it('knows each form esbuild writes and reports any other form', () => {
     const code = [
       'const { a, b: c } = await import("./one.js");',
@@ -56,6 +65,7 @@ describe('the bundle import check', () => {
       'handler: async () => (await import("./four.js")).f',
       'x ??= import("./five.js").then(({ g }) => g());',
       'const module = await import("./six.js");',
+      'y ??= import("./seven.js").then((namespace) => use(namespace, 1));',
     ].join('\n')
     const { found, unknown } = dynamicImports(code)
     expect(found).toEqual(
@@ -65,9 +75,10 @@ describe('the bundle import check', () => {
         { chunk: './three.js', names: ['e'] },
         { chunk: './four.js', names: ['f'] },
         { chunk: './five.js', names: ['g'] },
+        { chunk: './seven.js', names: [], namespace: true },
       ]),
     )
-    expect(found).toHaveLength(5)
+    expect(found).toHaveLength(6)
     expect(unknown).toEqual(['import("./six.js")'])
   })
 })
