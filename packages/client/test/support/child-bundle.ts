@@ -22,9 +22,10 @@ export async function bundleChild(entry: string): Promise<string> {
     format: 'cjs',
     target: 'node22',
     logLevel: 'silent',
-    alias: Object.fromEntries(
-      packages.map((name) => [`@debusine-ts/${name}`, `${root}packages/${name}/src/index.ts`]),
-    ),
+    alias: Object.fromEntries([
+      ...packages.map((name) => [`@debusine-ts/${name}`, `${root}packages/${name}/src/index.ts`]),
+      ['@debusine-ts/transport/node', `${root}packages/transport/src/node/index.ts`],
+    ]),
   })
   return outfile
 }

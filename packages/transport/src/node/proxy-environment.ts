@@ -10,10 +10,11 @@ export interface ProxySettings {
   noProxy?: string | undefined
 }
 
-type Environment = Readonly<Record<string, string | undefined>>
-
 /** The first of `names` set to a non-empty value in `env`. */
-function firstSet(env: Environment, names: readonly string[]): string | undefined {
+function firstSet(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): string | undefined {
   for (const name of names) {
     const value = env[name]?.trim()
     if (value !== undefined && value !== '') return value
@@ -26,7 +27,10 @@ function firstSet(env: Environment, names: readonly string[]): string | undefine
  * the lower-case variable before the upper-case one, `ALL_PROXY` when the scheme has none.
  * `explicit` (the client's `proxy` option) applies to both schemes and wins over them.
  */
-export function proxySettingsFromEnv(env: Environment, explicit?: string): ProxySettings {
+export function proxySettingsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  explicit?: string,
+): ProxySettings {
   const all = firstSet(env, ['all_proxy', 'ALL_PROXY'])
   return {
     http: explicit ?? firstSet(env, ['http_proxy', 'HTTP_PROXY']) ?? all,

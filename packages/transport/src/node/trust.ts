@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import * as tls from 'node:tls'
 import { ValidationError } from '@debusine-ts/models'
 
-type Environment = Readonly<Record<string, string | undefined>>
-
 /** The certificates a client trusts, and where they came from (for `--debug`). */
 export interface Trust {
   /** PEM certificates, the whole root store of every TLS connection. */
@@ -43,7 +41,10 @@ function readBundle(path: string, from: string): string[] {
   return certificates
 }
 
-function firstSet(env: Environment, names: readonly string[]): [string, string] | undefined {
+function firstSet(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): [string, string] | undefined {
   for (const name of names) {
     const value = env[name]
     if (value !== undefined && value !== '') return [name, value]
@@ -52,7 +53,7 @@ function firstSet(env: Environment, names: readonly string[]): [string, string] 
 }
 
 /** The system store: `SSL_CERT_FILE` when set (as OpenSSL reads it), else the first bundle found. */
-function systemStore(env: Environment, bundles: readonly string[]): Trust {
+function systemStore(env: Readonly<Record<string, string | undefined>>, bundles: readonly string[]): Trust {
   const named = firstSet(env, ['SSL_CERT_FILE'])
   if (named !== undefined) return { ca: readBundle(named[1], named[0]), sources: [`${named[0]}=${named[1]}`] }
   const found = bundles.find((path) => existsSync(path))
@@ -67,7 +68,7 @@ function systemStore(env: Environment, bundles: readonly string[]): Trust {
 /** What decides the trust of a client. */
 export interface TrustSettings {
   /** The environment (`process.env`). */
-  env: Environment
+  env: Readonly<Record<string, string | undefined>>
   /** A CA file for this server (the `caFile` option, the `ca-file` key of config.ini). */
   caFile?: string | undefined
   /** Where the system store is looked for; default {@link SYSTEM_BUNDLES}. */
