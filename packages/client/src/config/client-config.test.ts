@@ -88,6 +88,15 @@ describe('readClientConfig (PROTOCOL §13)', () => {
     })
   })
 
+  it('reads ca-file, relative to the file, as the CA of that server only', async () => {
+    const file = configFile(
+      '[server:tls]\napi-url = https://tls.example.org/api\nscope = s\ntoken = t\nca-file = ca/company.pem\n',
+    )
+    const settings = await readClientConfig({ configFile: file, server: 'tls', env: {} })
+    expect(settings.caFile).toBe(join(file, '..', 'ca', 'company.pem'))
+    expect((await readClientConfig({ configFile: two, server: 'two', env: {} })).caFile).toBeUndefined()
+  })
+
   it('a known server gives its preset default workspace, also when selected by FQDN/SCOPE', async () => {
     expect((await readClientConfig({ configFile: two, server: 'debian', env: {} })).defaultWorkspace).toBe(
       'developers',
