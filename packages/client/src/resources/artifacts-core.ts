@@ -29,11 +29,15 @@ export class ArtifactsCore {
    * const artifact = await client.artifacts.get(42)
    * @throws {NotFoundError} when there is no such artifact (or it is not visible)
    */
-  get(id: number, options: ArtifactRequestOptions = {}): Promise<Artifact> {
+  async get(id: number, options: ArtifactRequestOptions = {}): Promise<Artifact> {
     checkCount('ArtifactGet', 'id', id, 0)
-    const url =
-      options.workspace === undefined ? path`/artifact/${id}/` : path`/artifact/${options.workspace}/${id}/`
-    return this.#context.transport.request('GET', url, {
+    const { transport } = this.#context
+    // Before 0.14.3 there is no workspace path: the scope-wide one finds the workspace's own artifacts.
+    const scoped =
+      options.workspace !== undefined &&
+      (await transport.capabilities.require('artifacts.get in a workspace', options.signal)) === 'works'
+    const url = scoped ? path`/artifact/${options.workspace}/${id}/` : path`/artifact/${id}/`
+    return transport.request('GET', url, {
       ...pickRequestOptions(options),
       schema: ArtifactSchema,
       model: 'Artifact',

@@ -53,6 +53,13 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     evidence: 'PROTOCOL §12: `task_type`/`root_only` filters arrived in 0.16.0',
   },
   {
+    operation: 'artifacts.get in a workspace',
+    summary: 'get an artifact through a workspace (and those it inherits from)',
+    shapeSince: '0.14.3',
+    evidence:
+      'PROTOCOL §12: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)',
+  },
+  {
     operation: 'workflowTemplates.create',
     summary: 'create a workflow template',
     shapeSince: '0.13.0',
