@@ -16,15 +16,19 @@ export function summarize(report) {
   const lacks = new Set()
   for (const file of report.testResults ?? []) {
     if (!realServerFile.test(file.name)) continue
+    let failedHere = 0
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') counts.passed++
-      else if (test.status === 'failed') counts.failed++
+      else if (test.status === 'failed') failedHere++
       else counts.skipped++
-      const lacking = lacksTitle.exec(test.title)
-      if (lacking !== null) lacks.add(lacking[1])
+      // `requires` marks the test's title, or that of the describe block it wraps.
+      for (const title of [test.title, ...(test.ancestorTitles ?? [])]) {
+        const lacking = lacksTitle.exec(title ?? '')
+        if (lacking !== null) lacks.add(lacking[1])
+      }
     }
-    // A file that failed before its tests ran (an import, a hook) counts as one failure.
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') counts.failed++
+    // A file that failed outside its tests (an import, a hook) counts as one failure.
+    counts.failed += failedHere > 0 ? failedHere : file.status === 'failed' ? 1 : 0
   }
   return { ...counts, lacks: [...lacks].sort() }
 }

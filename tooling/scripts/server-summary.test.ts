@@ -12,7 +12,11 @@ describe('server-summary', () => {
             { status: 'passed', title: 'works' },
             { status: 'failed', title: 'breaks' },
             { status: 'skipped', title: 'aborts [server lacks workRequests.abort]' },
-            { status: 'pending', title: 'lists [server lacks collections.list]' },
+            {
+              status: 'pending',
+              title: 'lists',
+              ancestorTitles: ['collections [server lacks collections.list]'],
+            },
           ],
         },
         {
