@@ -61,8 +61,10 @@ function withOwnPageReads<Config extends ClientConfig | { transport: Transport }
     config.network ?? createNodeNetwork({ proxy: config.proxy, caFile: config.caFile, logger: config.logger })
   if ('pageReader' in config) return { ...config, network }
   if (!ownConnectionsAllowed()) return { ...config, network }
-  // Through a proxy or over TLS, a page goes through the network's fetch (`undefined` says so).
+  // Through a proxy or over TLS, a page goes through the network (its fetch when it has no reader).
   const pageReader: PageReader = (page) =>
-    network.direct(page.url) ? readPageOverOwnConnection(page) : Promise.resolve(undefined)
+    network.direct(page.url)
+      ? readPageOverOwnConnection(page)
+      : (network.readPage?.(page) ?? Promise.resolve(undefined))
   return { ...config, network, pageReader }
 }

@@ -60,6 +60,8 @@ export interface NetworkHooks {
   describe(url: string): string
   /** The options of the completion websocket to `url`. */
   webSocketConnection(url: string): Promise<WebSocketConnection>
+  /** Reads list pages through the network, where `direct` says no (see {@link PageReader}). */
+  readPage?: PageReader | undefined
 }
 
 /** How to reach a Debusine server. */

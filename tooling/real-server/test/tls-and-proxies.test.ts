@@ -137,6 +137,21 @@ describe('proxies', () => {
     expect(tokensSeen(proxy, before)).toBe(1)
   })
 
+  it("reads a list's pages through the proxy with undici's request, not fetch", async () => {
+    const client = clientWith({ HTTP_PROXY: proxy.url }, tls.plainApiUrl)
+    const ids: number[] = []
+    for (let index = 0; index < 12; index += 1) {
+      ids.push((await client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } })).id)
+    }
+    const before = proxy.requests.length
+    const listed = await client.workRequests.list({ ids }).toArray({ limit: 100 })
+    expect(listed.map((item) => item.id).sort()).toEqual([...ids].sort())
+    const pages = proxy.requests.slice(before).filter((request) => request.target.includes('/work-request/?'))
+    expect(pages.length).toBeGreaterThanOrEqual(2)
+    // Node's fetch adds Sec-Fetch-Mode; undici's request does not.
+    expect(pages.filter((request) => 'sec-fetch-mode' in request.headers)).toEqual([])
+  })
+
   it('NO_PROXY bypasses the proxy for the hosts it names', async () => {
     const before = proxy.requests.length
     const server = realServer()
