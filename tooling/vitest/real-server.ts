@@ -154,13 +154,13 @@ type Body = () => unknown
  */
 export function requires(operation: string): {
   it: (name: string, body: Body, timeout?: number) => void
-  describe: (name: string, body: Body) => void
+  describe: (name: string, body: () => void) => void
 } {
   const lacking = serverLacks(operation)
   const title = (name: string): string => (lacking ? `${name} [server lacks ${operation}]` : name)
   return {
     it: (name, body, timeout) => it.skipIf(lacking)(title(name), body, timeout),
-    describe: (name, body) => describe.skipIf(lacking)(title(name), body as () => void),
+    describe: (name, body) => describe.skipIf(lacking)(title(name), body),
   }
 }
 

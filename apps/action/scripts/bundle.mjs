@@ -9,14 +9,17 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
-// The suite's packages from their sources, not their builds: the bundle is the same
-// whether or not (and whenever) the packages were built.
-const alias = Object.fromEntries(
-  ['models', 'artifacts', 'transport', 'client', 'events'].map((name) => [
-    `@debusine-ts/${name}`,
-    join(app, `../../packages/${name}/src/index.ts`),
-  ]),
-)
+// The suite's packages (and their subpaths, such as `@debusine-ts/transport/node`) from
+// their sources, not their builds: the bundle is the same whether or not the packages were built.
+const packageSources = {
+  name: 'package-sources',
+  setup(builder) {
+    builder.onResolve({ filter: /^@debusine-ts\/(models|artifacts|transport|client|events)(\/[a-z-]+)?$/ }, (args) => {
+      const [, name, subpath] = /^@debusine-ts\/([a-z-]+)(?:\/([a-z-]+))?$/.exec(args.path)
+      return { path: join(app, `../../packages/${name}/src/${subpath === undefined ? '' : `${subpath}/`}index.ts`) }
+    })
+  },
+}
 const outdir = process.argv[2] ?? join(app, 'dist')
 const next = join(dirname(outdir), '.dist-next')
 rmSync(next, { recursive: true, force: true })
@@ -35,7 +38,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   conditions: ['node'],
-  alias,
+  plugins: [packageSources],
   legalComments: 'eof',
   logLevel: 'warning',
 })
