@@ -22,20 +22,29 @@ let direct: DebusineClient
 let ids: number[] = []
 const proxies: FaultProxy[] = []
 
-function clientThrough(proxy: FaultProxy): DebusineClient {
+/**
+ * A client through a proxy with the request fates `request` (numbered from 1), once the client
+ * knows the server's version (it asks the web UI once, for an operation of the capability
+ * table such as a filtered list): that request passes, and the counters start after it.
+ */
+async function clientThrough(operation: string, request: (number: number) => Fate = () => ({ kind: 'pass' })) {
   const server = realServer()
-  return new DebusineClient({ apiUrl: proxy.url, token: server.token, scope: server.scope })
+  const proxy = await startFaultProxy({ target: server.apiUrl, seed: 23, fates: {} })
+  proxies.push(proxy)
+  const client = new DebusineClient({ apiUrl: proxy.url, token: server.token, scope: server.scope })
+  await client.transport.capabilities.require(operation)
+  proxy.resetCounters()
+  let first: number | undefined
+  proxy.fates = {
+    request: (context) => {
+      first ??= context.request
+      return request(context.request - first + 1)
+    },
+  }
+  return { client, proxy }
 }
 
-async function proxyWith(request: (number: number) => Fate): Promise<FaultProxy> {
-  const proxy = await startFaultProxy({
-    target: realServer().apiUrl,
-    seed: 23,
-    fates: { request: (context) => request(context.request) },
-  })
-  proxies.push(proxy)
-  return proxy
-}
+const FILTERED_LIST = 'workRequests.list filtered by ids or status'
 
 beforeAll(async () => {
   const server = realServer()
@@ -58,8 +67,8 @@ afterAll(async () => {
 
 describe('lists through the fault proxy', () => {
   it('read their pages over one kept-alive connection', async () => {
-    const proxy = await proxyWith(() => ({ kind: 'pass' }))
-    const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
+    const { client, proxy } = await clientThrough(FILTERED_LIST)
+    const listed = await client.workRequests.list({ ids }).toArray({ limit: 100 })
     expect(listed.map((item) => item.id)).toEqual(ids)
     const requests = proxy.counters.requests
     // The server may close a kept-alive connection under a page (gunicorn recycles a worker
@@ -80,8 +89,8 @@ describe('lists through the fault proxy', () => {
       3: { kind: 'cut', direction: 'down', afterBytes: 300 },
       5: { kind: 'close' },
     }
-    const proxy = await proxyWith((number) => faults[number] ?? { kind: 'pass' })
-    const listed = await clientThrough(proxy).workRequests.list({ ids }).toArray({ limit: 100 })
+    const { client, proxy } = await clientThrough(FILTERED_LIST, (number) => faults[number] ?? { kind: 'pass' })
+    const listed = await client.workRequests.list({ ids }).toArray({ limit: 100 })
     expect(listed.map((item) => item.id)).toEqual(ids)
     const requests = proxy.counters.requests
     expect(requests.filter((request) => request.fate !== 'pass').map((request) => request.fate)).toEqual([
@@ -109,8 +118,8 @@ describe('lists through the fault proxy', () => {
   })
 
   it('turn a page the server refuses into its error, the request sent once', async () => {
-    const proxy = await proxyWith(() => ({ kind: 'pass' }))
-    const templates = clientThrough(proxy).workflowTemplates.list({ workspace: 'no-such-workspace' })
+    const { client, proxy } = await clientThrough('workflowTemplates.list')
+    const templates = client.workflowTemplates.list({ workspace: 'no-such-workspace' })
     const error = await templates.toArray({ limit: 10 }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(NotFoundError)
     expect((error as NotFoundError).message).toContain('Workspace no-such-workspace not found')
