@@ -56308,9 +56308,9 @@ var CollectionItems = class {
       path`/collection/${workspace}/${collection.category}/${collection.name}/item/`,
       CollectionItemSchema,
       {
-        operation: "collections.items",
         ...withoutWorkspace(rest),
         query: { name__startswith: nameStartsWith, category },
+        operation: "collections.items",
         model: "CollectionItem"
       }
     );
@@ -56328,9 +56328,9 @@ var CollectionItems = class {
       "GET",
       path`/collection/${workspace}/${collection.category}/${collection.name}/item/${itemName}/`,
       {
-        operation: "collections.items",
         ...withoutWorkspace(options),
         schema: CollectionItemSchema,
+        operation: "collections.items",
         model: "CollectionItem",
         expectedStatus: 200
       }
@@ -56780,8 +56780,8 @@ var Collections = class {
       "GET",
       path`/collection/${workspace}/${query.category}/${query.name}/`,
       {
-        operation: "collections.get",
         ...withoutWorkspace(options),
+        operation: "collections.get",
         query: query.withStats === true ? { stats: 1 } : void 0,
         schema: CollectionSchema,
         model: "Collection",
@@ -56797,8 +56797,8 @@ var Collections = class {
   getById(id, options) {
     const workspace = requiredWorkspace(this.#context, options?.workspace, "Collections.getById");
     return this.#context.transport.request("GET", path`/collection/${workspace}/${id}/`, {
-      operation: "collections.get",
       ...withoutWorkspace(options),
+      operation: "collections.get",
       schema: CollectionSchema,
       model: "Collection",
       expectedStatus: 200
@@ -56816,8 +56816,8 @@ var Collections = class {
   list(options) {
     const workspace = requiredWorkspace(this.#context, options?.workspace, "Collections.list");
     return this.#context.transport.list(path`/collection/${workspace}/`, CollectionSchema, {
-      operation: "collections.list",
       ...withoutWorkspace(options),
+      operation: "collections.list",
       model: "Collection"
     });
   }
@@ -56840,8 +56840,8 @@ var Collections = class {
     const body = collectionUpdateRequest(collection);
     const workspace = requiredWorkspace(this.#context, options?.workspace, "Collections.update");
     return this.#context.transport.request("PATCH", path`/collection/${workspace}/${body.id}/`, {
-      operation: "collections.update",
       ...withoutWorkspace(options),
+      operation: "collections.update",
       body,
       schema: CollectionSchema,
       model: "Collection",
@@ -56860,8 +56860,8 @@ var Collections = class {
     const id = typeof collection === "number" ? collection : collection.id;
     const workspace = requiredWorkspace(this.#context, options?.workspace, "Collections.delete");
     await this.#context.transport.request("DELETE", path`/collection/${workspace}/${id}/`, {
-      operation: "collections.delete",
       ...withoutWorkspace(options),
+      operation: "collections.delete",
       expectedStatus: 204
     });
   }

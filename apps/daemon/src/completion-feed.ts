@@ -2,7 +2,7 @@ import type { CompletionEvent, CompletionEvents, CompletionSubscription } from '
 import type { Logger } from '@debusine-ts/transport'
 import type { CompletionLedger } from './completion-ledger.js'
 import type { DaemonStatus } from './daemon-status.js'
-import { formatMicroseconds, toMicroseconds } from './instant.js'
+import { formatMicroseconds, toMicroseconds } from '@debusine-ts/events'
 import type { JobPool } from './job-pool.js'
 
 /** What a {@link CompletionFeed} needs. */

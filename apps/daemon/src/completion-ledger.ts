@@ -1,7 +1,11 @@
 import type { CompletionEvent } from '@debusine-ts/events'
-import { prepareLastCompletedAt, writeLastCompletedAt } from '@debusine-ts/events'
+import {
+  formatMicroseconds,
+  prepareLastCompletedAt,
+  toMicroseconds,
+  writeLastCompletedAt,
+} from '@debusine-ts/events'
 import { inFlightFileOf, readInFlight, writeInFlight, type RecordedCompletion } from './in-flight-file.js'
-import { formatMicroseconds, toMicroseconds } from './instant.js'
 
 interface Entry {
   completion: RecordedCompletion

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomically } from '@debusine-ts/client'
 import { SdkError } from '@debusine-ts/models'
-import { toMicroseconds } from './instant.js'
+import { toMicroseconds } from '@debusine-ts/events'
 
 /** The in-flight file beside the state file cannot be read or written. Not retryable. */
 export class InFlightFileError extends SdkError {

@@ -18,3 +18,4 @@ export {
   writeLastCompletedAt,
   prepareLastCompletedAt,
 } from './last-completed-at-file.js'
+export { toMicroseconds, formatMicroseconds } from './instant.js'
