@@ -77,6 +77,9 @@ const root = process.argv[2]
 const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'))
 const declared = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies })
 const statements = /^import\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/gm
+// Optional peers of bundled packages, imported only when used and failing then with their own
+// install hint: kerberos, for Negotiate proxy authentication (https-proxy-agent's negotiator).
+const optionalPeers = ['kerberos']
 const outside = readdirSync(`${root}/dist`, { recursive: true })
   .filter((file) => file.endsWith('.js'))
   .flatMap((file) => {
@@ -84,6 +87,7 @@ const outside = readdirSync(`${root}/dist`, { recursive: true })
     return [...code.matchAll(statements), ...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1])
   })
   .filter((specifier) => !/^(node:|\.\.?\/)/.test(specifier) && !builtinModules.includes(specifier))
+  .filter((specifier) => !optionalPeers.includes(specifier))
 if (declared.length > 0 || outside.length > 0) {
   console.error(`the CLI bundle is not self-contained: declares [${declared}], imports [${[...new Set(outside)]}]`)
   process.exit(1)
