@@ -30,10 +30,11 @@ cli() { PATH="$(dirname "$runtime"):$PATH" "$project/node_modules/.bin/debusine-
 # A field of the JSON document on stdin, e.g. `field id`.
 field() { "$runtime" -e 'let t = ""; process.stdin.on("data", (c) => (t += c)).on("end", () => console.log(JSON.parse(t)[process.argv[1]]))' "$1"; }
 
-# YAML from a file: the task data the server stored is the data the file held.
-printf 'result: success\nnote: from a file\n' >"$work/data.yaml"
+# YAML from a file: the task data the server stored is the data the file held (a noop that
+# will fail, so that it differs from the one created from stdin below).
+printf 'result: failure\n' >"$work/data.yaml"
 from_file=$(cli work-request create noop --data "$work/data.yaml" --json | field id)
-[ "$(cli work-request show "$from_file" --json | "$runtime" -e 'let t = ""; process.stdin.on("data", (c) => (t += c)).on("end", () => console.log(JSON.parse(t).task_data.note))')" = "from a file" ] ||
+[ "$(cli work-request show "$from_file" --json | "$runtime" -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).task_data.result')" = failure ] ||
   fail "work-request create --data FILE: the server's task data is not the file's"
 say "work-request create --data FILE (YAML from a file): work request $from_file holds the file's task data"
 
@@ -41,8 +42,10 @@ say "work-request create --data FILE (YAML from a file): work request $from_file
 printf '#!/bin/sh\necho "$@" >> %s\n' "$work/completed.log" >"$work/hook.sh"
 chmod 755 "$work/hook.sh"
 printf '{"last_completed_at": "%s"}\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000000+00:00)" >"$work/state.json"
-cli work-request on-completed "$work/hook.sh" --workspace "$workspace" --last-completed-at "$work/state.json" \
-  >"$work/listener.out" 2>&1 &
+# exec: $! is the CLI's own process, which the SIGTERM below must reach.
+(exec env PATH="$(dirname "$runtime"):$PATH" "$project/node_modules/.bin/debusine-ts" --config-file "$work/config.ini" \
+  work-request on-completed "$work/hook.sh" --workspace "$workspace" --last-completed-at "$work/state.json" \
+  >"$work/listener.out" 2>&1) &
 listener=$!
 
 # YAML from stdin, then a wait: --wait returns when the server says the work request completed.
@@ -58,10 +61,11 @@ for _ in $(seq 120); do
   sleep 0.5
 done
 grep -q "^$waited_id success" "$work/completed.log" || fail "on-completed never ran its command for $waited_id: $(cat "$work/listener.out")"
-kill -INT "$listener"
-wait "$listener" || fail "on-completed did not exit 0 on SIGINT: $(cat "$work/listener.out")"
+# SIGTERM, as a service manager stops it (a background job of a script ignores SIGINT).
+kill -TERM "$listener"
+wait "$listener" || fail "on-completed did not exit 0 on SIGTERM: $(cat "$work/listener.out")"
 listener=
-say "work-request on-completed: ran its command for work request $waited_id, and stopped on SIGINT"
+say "work-request on-completed: ran its command for work request $waited_id, and stopped on SIGTERM"
 
 # A list: the newest work request of the workspace is the one just waited for.
 [ "$(cli work-request list --limit 1 --json | "$runtime" -p 'JSON.parse(require("fs").readFileSync(0, "utf8"))[0].id')" = "$waited_id" ] ||
@@ -74,6 +78,7 @@ head -c 3000000 /dev/urandom >"$work/upload/payload.bin"
 artifact=$(cd "$work/upload" && cli artifact create debusine:test --upload payload.bin --json | field artifact_id)
 [ "$(cli artifact show "$artifact" --json | "$runtime" -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).files_to_upload.length')" = 0 ] ||
   fail "artifact create: artifact $artifact still has files to upload"
+mkdir "$work/download"
 cli artifact download "$artifact" --target-directory "$work/download" >/dev/null
 cmp "$work/upload/payload.bin" "$work/download/payload.bin" || fail "artifact download: payload.bin differs from what was uploaded"
 say "artifact create --upload and artifact download: artifact $artifact, 3 MB back byte for byte"
