@@ -1,7 +1,7 @@
 /**
- * Which route the pages of a `DebusineClient` list take in Node: the client's own
- * kept-alive connection by default, the configured `fetch` when one is given, and Node's
- * fetch when `NODE_USE_ENV_PROXY` asks fetch to use a proxy.
+ * Which route the pages of a `DebusineClient` list take in Node: undici's `request` through the
+ * network's dispatcher by default (and so through its proxy), the configured `fetch` when one
+ * is given.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -9,23 +9,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DebusineClient } from './client.js'
 
 let server: Server
-let apiUrl: string
-/** Whether each request came through Node's fetch (it sends `Sec-Fetch-Mode`). */
-const byFetch: boolean[] = []
+let origin: string
+/** Each request's target as received and whether it came through fetch (it sends `Sec-Fetch-Mode`). */
+const received: { target: string; byFetch: boolean }[] = []
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    byFetch.push(request.headers['sec-fetch-mode'] !== undefined)
+    received.push({ target: request.url ?? '', byFetch: request.headers['sec-fetch-mode'] !== undefined })
     response.writeHead(200, { 'Content-Type': 'application/json' })
     response.end(JSON.stringify({ next: null, previous: null, results: [] }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 
 afterEach(() => {
-  byFetch.length = 0
-  delete process.env.NODE_USE_ENV_PROXY
+  received.length = 0
 })
 
 afterAll(async () => {
@@ -34,9 +33,16 @@ afterAll(async () => {
 })
 
 describe('DebusineClient list pages in Node', () => {
-  it('go over the client’s own connection by default', async () => {
-    await new DebusineClient({ apiUrl }).workRequests.list().toArray({ limit: 10 })
-    expect(byFetch).toEqual([false])
+  it('go through the network’s dispatcher, not fetch, by default', async () => {
+    await new DebusineClient({ apiUrl: `${origin}/api` }).workRequests.list().toArray({ limit: 10 })
+    expect(received).toEqual([{ target: '/api/1.0/work-request/', byFetch: false }])
+  })
+
+  it('go through the network’s proxy (an HTTP proxy gets the absolute URL)', async () => {
+    // The server stands in for the proxy: it answers the request it is handed.
+    const client = new DebusineClient({ apiUrl: 'http://debusine.invalid/api', proxy: origin })
+    await client.workRequests.list().toArray({ limit: 10 })
+    expect(received).toEqual([{ target: 'http://debusine.invalid/api/1.0/work-request/', byFetch: false }])
   })
 
   it('go through the fetch the config gives', async () => {
@@ -45,14 +51,8 @@ describe('DebusineClient list pages in Node', () => {
       fetched.push(input instanceof Request ? input.url : String(input))
       return globalThis.fetch(input, init)
     }
-    await new DebusineClient({ apiUrl, fetch }).workRequests.list().toArray({ limit: 10 })
-    expect(fetched).toEqual([`${apiUrl}/1.0/work-request/`])
-    expect(byFetch).toEqual([true])
-  })
-
-  it('go through Node’s fetch when NODE_USE_ENV_PROXY is set', async () => {
-    process.env.NODE_USE_ENV_PROXY = '1'
-    await new DebusineClient({ apiUrl }).workRequests.list().toArray({ limit: 10 })
-    expect(byFetch).toEqual([true])
+    await new DebusineClient({ apiUrl: `${origin}/api`, fetch }).workRequests.list().toArray({ limit: 10 })
+    expect(fetched).toEqual([`${origin}/api/1.0/work-request/`])
+    expect(received).toEqual([{ target: '/api/1.0/work-request/', byFetch: true }])
   })
 })

@@ -1,20 +1,17 @@
-import type { PageReader, Transport } from '@debusine-ts/transport'
+import type { Transport } from '@debusine-ts/transport'
 import { createNodeNetwork } from '@debusine-ts/transport/node'
 import { DebusineClientCore, type ClientConfig } from './client-core.js'
 import type { ClientContext } from './client-context.js'
 import { DebianPackages } from './debian-import/debian-packages.js'
-import { readPageOverOwnConnection } from './internal/page-over-own-connection.js'
-import { ownConnectionsAllowed } from './internal/socket-request.js'
 import { Artifacts } from './resources/artifacts.js'
 import { TaskConfigurations } from './resources/task-configurations.js'
 
 /**
  * A client of one Debusine server: one namespace per resource, with uploads and downloads
  * of local files, the Debian import and the task configuration repository (Node only; a
- * browser bundle gets {@link DebusineClientCore} under this name). Lists read their pages
- * over kept-alive connections of their own (Node's `http`), which costs less per page than
- * `fetch`; not when the config gives `fetch` or `pageReader`, nor when Node's fetch is told
- * to use a proxy.
+ * browser bundle gets {@link DebusineClientCore} under this name). Every request goes through
+ * the Node network of the transport (`createNodeNetwork`: proxies, trust, one undici
+ * dispatcher) unless the config gives `fetch`.
  *
  * @example
  * const client = new DebusineClient({
@@ -39,7 +36,7 @@ export class DebusineClient extends DebusineClientCore {
    *   settings; or an existing transport with a default workspace
    */
   constructor(config: ClientConfig | { transport: Transport; workspace?: string | undefined }) {
-    super(withOwnPageReads(config))
+    super(withNodeNetwork(config))
     const context: ClientContext = { transport: this.transport, workspace: this.workspace }
     this.taskConfigurations = new TaskConfigurations(context)
     this.debian = new DebianPackages(context)
@@ -51,20 +48,9 @@ export class DebusineClient extends DebusineClientCore {
   }
 }
 
-/**
- * `config` with the Node network (proxies and trust of the environment, `proxy`, `caFile`) and
- * the client's page reader, where nothing asks otherwise.
- */
-function withOwnPageReads<Config extends ClientConfig | { transport: Transport }>(config: Config): Config {
-  if ('transport' in config || config.fetch !== undefined) return config
-  const network =
-    config.network ?? createNodeNetwork({ proxy: config.proxy, caFile: config.caFile, logger: config.logger })
-  if ('pageReader' in config) return { ...config, network }
-  if (!ownConnectionsAllowed()) return { ...config, network }
-  // Through a proxy or over TLS, a page goes through the network (its fetch when it has no reader).
-  const pageReader: PageReader = (page) =>
-    network.direct(page.url)
-      ? readPageOverOwnConnection(page)
-      : (network.readPage?.(page) ?? Promise.resolve(undefined))
-  return { ...config, network, pageReader }
+/** `config` with the Node network (proxies and trust of the environment, `proxy`, `caFile`), where nothing asks otherwise. */
+function withNodeNetwork<Config extends ClientConfig | { transport: Transport }>(config: Config): Config {
+  if ('transport' in config || config.fetch !== undefined || config.network !== undefined) return config
+  const network = createNodeNetwork({ proxy: config.proxy, caFile: config.caFile, logger: config.logger })
+  return { ...config, network }
 }

@@ -16,6 +16,10 @@ export type {
   WebSocketConnection,
   PageReader,
   PageReadRequest,
+  StreamedHead,
+  StreamedRequest,
+  StreamedSender,
+  StreamedSendOptions,
   ResponseSchema,
   SchemaOutput,
 } from './transport-options.js'

@@ -47,6 +47,49 @@ export interface WebSocketConnection {
   agent?: unknown
 }
 
+/** The status and headers of the answer to a {@link StreamedRequest}. */
+export interface StreamedHead {
+  status: number
+  headers: Headers
+}
+
+/**
+ * A request of a file transfer sent with Node streams through the network's dispatcher
+ * (see {@link NetworkHooks.sendStreamed}): no web streams between the file and the socket.
+ */
+export interface StreamedRequest {
+  method: string
+  /** The absolute URL. */
+  url: string
+  /** Every header to send (`Content-Length` is set from the body). Never log them. */
+  headers: Headers
+  /**
+   * The body: its length and its blocks. A block may be reused once the two after it were
+   * asked for (the connection has taken it by then).
+   */
+  body?: { length: number; blocks: AsyncIterable<Uint8Array> } | undefined
+  signal: AbortSignal
+  /**
+   * The head arrived: where the body goes, block by block (a block is valid only during the
+   * call; throwing ends the request with that error), or `undefined` to drop it.
+   */
+  onHead: (head: StreamedHead) => ((block: Uint8Array) => void) | undefined
+}
+
+/**
+ * Sends a {@link StreamedRequest}; resolves to the head once the answer's body is complete.
+ * A failure of the body's blocks or of `onHead`'s sink rejects with that error as it is.
+ *
+ * @throws {ConnectionError} when the connection fails or closes before the answer's end
+ * @throws {AbortError} when `signal` aborted
+ */
+export type StreamedSender = (request: StreamedRequest) => Promise<StreamedHead>
+
+/** What `Transport.sendStreamed` takes: a {@link StreamedRequest} with the caller's extra headers. */
+export type StreamedSendOptions = Omit<StreamedRequest, 'headers'> & {
+  headers?: Readonly<Record<string, string>> | undefined
+}
+
 /**
  * The network of a Node client (`createNodeNetwork` of `@debusine-ts/transport/node`): the
  * one place where connections are made, with the proxy and the trust of the environment.
@@ -54,14 +97,14 @@ export interface WebSocketConnection {
 export interface NetworkHooks {
   /** The fetch every request goes through. */
   fetch: FetchFunction
-  /** Whether `url` may be fetched over a plain connection of the caller's own (no proxy, no TLS). */
-  direct(url: string): boolean
+  /** File transfers through the same dispatcher, with Node streams. */
+  sendStreamed: StreamedSender
   /** Which proxy `url` goes through, for messages (never its credentials). */
   describe(url: string): string
   /** The options of the completion websocket to `url`. */
   webSocketConnection(url: string): Promise<WebSocketConnection>
-  /** Reads list pages through the network, where `direct` says no (see {@link PageReader}). */
-  readPage?: PageReader | undefined
+  /** Reads list pages through the same dispatcher, without web streams (see {@link PageReader}). */
+  readPage: PageReader
 }
 
 /** How to reach a Debusine server. */

@@ -31,6 +31,8 @@ import type {
   ResponseSchema,
   SchemaOutput,
   SendOptions,
+  StreamedHead,
+  StreamedSendOptions,
   StreamRequestOptions,
   TransportConfig,
   NetworkHooks,
@@ -82,7 +84,8 @@ export class Transport {
     this.#userAgent = config.userAgent ?? `debusine-ts/${VERSION}`
     this.#logger = config.logger ?? silentLogger
     this.#network = config.fetch !== undefined ? null : config.network
-    this.#pageReader = config.pageReader
+    // The network's reader unless the config gives one: pages go through the same dispatcher.
+    this.#pageReader = config.pageReader ?? this.#network?.readPage
     const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
     this.#sender = {
       ky: createKy(config),
@@ -123,9 +126,7 @@ export class Transport {
     return withQuery(/^https?:\/\//i.test(path) ? path : versionedUrl(this.apiUrl, path), query)
   }
 
-  /**
-   * The absolute URL of an unversioned API path, e.g. `/enroll/` → `{apiUrl}/enroll/`.
-   */
+  /** The absolute URL of an unversioned API path, e.g. `/enroll/` → `{apiUrl}/enroll/`. */
   unversionedUrl(path: string): string {
     return buildUnversionedUrl(this.apiUrl, path)
   }
@@ -140,10 +141,7 @@ export class Transport {
     return buildWebuiUrl(this.apiUrl, path)
   }
 
-  /**
-   * The `ws:`/`wss:` URL of a websocket endpoint, e.g. `/work-request/on-completed/` →
-   * `wss://host/api/ws/1.0/work-request/on-completed/`.
-   */
+  /** The `ws:`/`wss:` URL of a websocket endpoint: `/work-request/on-completed/` → `wss://host/api/ws/1.0/…`. */
   websocketUrl(path: string): string {
     return buildWebsocketUrl(this.apiUrl, path)
   }
@@ -225,18 +223,18 @@ export class Transport {
   }
 
   /**
-   * The headers of a GET of `url` sent over a connection of the caller's own (large transfers);
-   * `undefined` when it must go through the configured `fetch` or network (a proxy, TLS).
+   * Send a file transfer's request through the Node network with Node streams, the
+   * credentials set for `url` as for every request (see {@link StreamedRequest}); `undefined`
+   * without a Node network (a `fetch` given, a browser): {@link Transport.stream} then.
    */
-  ownConnectionHeaders(url: string, extra?: Readonly<Record<string, string>>): Headers | undefined {
-    if (this.#network === null || this.#network?.direct(url) === false) return undefined
-    return this.#headers(url, extra, '*/*')
+  sendStreamed(request: StreamedSendOptions): Promise<StreamedHead> | undefined {
+    if (this.#network === null || this.#network === undefined) return undefined
+    this.#logger.debug(`${request.method} ${redactUrl(request.url)}`, { route: 'streamed' })
+    const headers = this.#headers(request.url, request.headers, '*/*')
+    return this.#network.sendStreamed({ ...request, headers })
   }
 
-  /**
-   * The error this transport throws for `response`, an unexpected answer to a request sent over
-   * a connection of the caller's own ({@link Transport.ownConnectionHeaders}), redacted alike.
-   */
+  /** The error this transport throws for `response`, an unexpected answer to {@link Transport.sendStreamed}. */
   errorFor(method: string, url: string, response: Response): Promise<ApiError> {
     return errorFromResponse(response, {
       method: method.toUpperCase(),

@@ -3,7 +3,6 @@ import { ftruncateSync, writeSync } from 'node:fs'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ArtifactDownloadError } from '../resources/artifact-errors.js'
-import type { BodySink } from './socket-request.js'
 
 /**
  * Bytes per write to disk: 16 KiB, as curl writes. The kernel sizes the page cache's folios
@@ -73,7 +72,7 @@ export function destinationExists(
  * {@link VerifiedFile.discard} removes it. An interrupted or wrong download never leaves a
  * file under the final name.
  */
-export class VerifiedFile implements BodySink {
+export class VerifiedFile {
   readonly #input: WriteVerifiedInput
   readonly #temporary: string
   readonly #handle: FileHandle

@@ -1,7 +1,5 @@
-import { redirectTarget, type Transport } from '@debusine-ts/transport'
+import { redirectTarget, type StreamedHead, type Transport } from '@debusine-ts/transport'
 import type { VerifiedFile } from './download-file.js'
-import type { ResponseHead } from './http-response-reader.js'
-import { ownConnectionsAllowed, socketRequest } from './socket-request.js'
 
 /** Send one GET of the file from byte `offset` and append its body to the file, calling `wake` as bytes arrive. */
 export type Transfer = (offset: number, signal: AbortSignal, wake: () => void) => Promise<void>
@@ -58,14 +56,15 @@ function fetchTransfer(source: DownloadSource, file: VerifiedFile): Transfer {
 type Answer = { is: 'the-file' } | { is: 'not-the-file' } | { is: 'redirect'; to: string }
 
 /**
- * How a download is sent: over a connection of its own read into reused buffers (see
- * {@link socketRequest}), following redirects as the transport does, when the transport allows
- * it; else through fetch. An error status is left to fetch, which knows what to make of
- * it, for this attempt and the next ones.
+ * How a download is sent: with `Transport.sendStreamed` (undici's `stream` through the
+ * network's dispatcher, the body written to the file block by block, no web streams),
+ * following redirects as the transport does, when the transport has a Node network; else
+ * through fetch. An error status is left to fetch, which knows what to make of it, for this
+ * attempt and the next ones.
  */
 export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer {
   const viaFetch = fetchTransfer(source, file)
-  let direct = ownConnectionsAllowed()
+  let streamed = true
   const getOnce = async (
     url: string,
     hop: number,
@@ -73,25 +72,26 @@ export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer
     signal: AbortSignal,
     wake: () => void,
   ): Promise<Answer> => {
-    const headers = source.transport.ownConnectionHeaders(url, { ...source.headers, ...rangeHeader(offset) })
-    if (headers === undefined) return { is: 'not-the-file' }
     let answer: Answer = { is: 'the-file' }
-    const onHead = (head: ResponseHead): boolean => {
-      const next = redirectTarget(head.status, head.headers.get('location'), url, hop)
-      if (next !== undefined) answer = { is: 'redirect', to: next }
-      else if (head.status !== 200 && head.status !== 206) answer = { is: 'not-the-file' }
-      else if (!continuesAt(head.status, head.headers.get('content-range'), offset)) file.restart()
-      return answer.is === 'the-file'
-    }
     const accept = (block: Uint8Array): void => {
       wake()
       file.accept(block)
     }
+    const onHead = (head: StreamedHead): ((block: Uint8Array) => void) | undefined => {
+      const next = redirectTarget(head.status, head.headers.get('location'), url, hop)
+      if (next !== undefined) answer = { is: 'redirect', to: next }
+      else if (head.status !== 200 && head.status !== 206) answer = { is: 'not-the-file' }
+      else if (!continuesAt(head.status, head.headers.get('content-range'), offset)) file.restart()
+      return answer.is === 'the-file' ? accept : undefined
+    }
+    const headers = { ...source.headers, ...rangeHeader(offset) }
     // Every block is on disk once taken: after a cut, the next attempt resumes after the last.
-    await socketRequest({ method: 'GET', url, headers, signal, onHead, sink: { accept } })
+    const sent = source.transport.sendStreamed({ method: 'GET', url, headers, signal, onHead })
+    if (sent === undefined) return { is: 'not-the-file' }
+    await sent
     return answer
   }
-  const viaSocket = async (offset: number, signal: AbortSignal, wake: () => void): Promise<boolean> => {
+  const viaNetwork = async (offset: number, signal: AbortSignal, wake: () => void): Promise<boolean> => {
     let url = source.url
     for (let hop = 0; ; hop += 1) {
       // Past the redirect limit the answer is not the file: fetch then gives the error.
@@ -101,8 +101,8 @@ export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer
     }
   }
   return async (offset, signal, wake) => {
-    if (direct && (await viaSocket(offset, signal, wake))) return
-    direct = false
+    if (streamed && (await viaNetwork(offset, signal, wake))) return
+    streamed = false
     await viaFetch(file.written, signal, wake)
   }
 }

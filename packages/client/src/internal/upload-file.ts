@@ -13,10 +13,9 @@ import {
   type Transport,
 } from '@debusine-ts/transport'
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
-import { fileRangeBody, fileRangeStream, type FileRangeBody } from './file-range-stream.js'
-import { putOverOwnConnection } from './own-connection-put.js'
-import { ownConnectionsAllowed } from './socket-request.js'
+import { fileRangeBlocks, fileRangeStream, type FileRangeBlocks, type FileRangeBody } from './file-range-stream.js'
 import { stallWatchdog } from './stall-watchdog.js'
+import { putStreamed } from './streamed-put.js'
 import { describeFailure } from './transfer-failure.js'
 
 /** How many times a whole file is restarted after the server rejected its hash (409). */
@@ -330,17 +329,15 @@ class FileUpload {
       input.signal === undefined ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal])
     const headers: Record<string, string> = { 'Content-Range': contentRange }
     const url = input.transport.url(this.#url)
-    // A connection of its own when the transport allows it: no copy through web streams.
-    const own = ownConnectionsAllowed() ? input.transport.ownConnectionHeaders(url, headers) : undefined
+    let blocks: FileRangeBlocks | undefined
     let body: FileRangeBody | undefined
     try {
-      if (own !== undefined) {
-        const { start, end } = range ?? { start: 0, end: -1 }
-        return await putOverOwnConnection({
-          ...{ transport: input.transport, url, headers: own, signal, expectedStatus: [200, 201, 206] },
-          body: fileRangeBody(input.localPath, start, end, onSent),
-        })
-      }
+      // Through the network's dispatcher with Node streams when the transport has one: no web streams.
+      if (range !== undefined) blocks = fileRangeBlocks(input.localPath, range.start, range.end, onSent)
+      const expectedStatus = [200, 201, 206]
+      const put = { transport: input.transport, url, headers, body: blocks, signal, expectedStatus }
+      const streamed = putStreamed(put)
+      if (streamed !== undefined) return await streamed
       if (range !== undefined) {
         // The server needs the length up front: a body sent chunked is read as empty.
         headers['Content-Length'] = String(range.end - range.start + 1)
@@ -362,7 +359,7 @@ class FileUpload {
       throw this.#classify(error, watchdog.stalled(), range !== undefined)
     } finally {
       watchdog.stop()
-      await body?.release()
+      await Promise.all([blocks?.release(), body?.release()])
     }
   }
 

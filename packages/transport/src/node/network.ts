@@ -2,12 +2,8 @@ import type { Agent as HttpAgent } from 'node:http'
 import type * as UndiciModule from 'undici'
 import type { Dispatcher } from 'undici'
 import type { Logger } from '../logger.js'
-import type {
-  FetchFunction,
-  NetworkHooks,
-  PageReadRequest,
-  WebSocketConnection,
-} from '../transport-options.js'
+import type { FetchFunction, NetworkHooks, WebSocketConnection } from '../transport-options.js'
+import { readPageThrough, sendStreamedThrough } from './dispatch.js'
 import { describeProxy, proxyFor, proxySettingsFromEnv, type ProxySettings } from './proxy-environment.js'
 import { trustFrom, type Trust } from './trust.js'
 
@@ -88,38 +84,10 @@ function routingDispatcher(
 }
 
 /**
- * A page of a list read with undici's `request` through `dispatcher` (no web streams): the JSON
- * of a 200, a `Response` for an error status, `undefined` for anything else (see `PageReader`).
- */
-async function readPageThrough(dispatcher: Dispatcher, page: PageReadRequest): Promise<unknown> {
-  const { request } = await import('undici')
-  try {
-    const answer = await request(page.url, {
-      dispatcher,
-      headers: Object.fromEntries(page.headers),
-      signal: page.signal ?? null,
-      ...(Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}),
-    })
-    const type = String(answer.headers['content-type'] ?? '')
-    if (answer.statusCode === 200 && type.includes('json')) return await answer.body.json()
-    if (answer.statusCode < 400) {
-      await answer.body.dump()
-      return undefined
-    }
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (typeof value === 'string') headers.set(name, value)
-    }
-    return new Response(await answer.body.text(), { status: answer.statusCode, headers })
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The network of a Node client: every request (through `fetch`) and the completion websocket
- * honour `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and the trust of {@link trustFrom}; undici is
- * loaded on the first request.
+ * The network of a Node client: every request (REST through `fetch`, list pages and file
+ * transfers through undici's `request` and `stream`, all on one dispatcher) and the completion
+ * websocket honour `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and the trust of {@link trustFrom};
+ * undici is loaded on the first request.
  *
  * @throws {ValidationError} when a CA file named cannot be read
  */
@@ -144,7 +112,10 @@ export function createNodeNetwork(options: NodeNetworkOptions = {}): NodeNetwork
     fetch: fetchThrough,
     dispatcher,
     readPage: async (page) => readPageThrough(await dispatcher(), page),
-    direct: (url) => new URL(url).protocol === 'http:' && proxyFor(new URL(url), proxies) === undefined,
+    sendStreamed: async (request) => {
+      logger?.debug(`${new URL(request.url).origin}: ${describeProxy(proxyFor(new URL(request.url), proxies))}`)
+      return sendStreamedThrough(await dispatcher(), request)
+    },
     describe: (url) => describeProxy(proxyFor(new URL(url), proxies)),
     async webSocketConnection(url): Promise<WebSocketConnection> {
       const target = new URL(url)
