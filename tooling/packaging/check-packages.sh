@@ -12,7 +12,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 here="$repo/tooling/packaging"
 bin="$repo/node_modules/.bin"
 system_node=${DEBUSINE_TS_SYSTEM_NODE:-/usr/bin/node}
-libraries=(models artifacts transport client events enroll)
+libraries=(models artifacts transport client events enroll cli-kit)
 packages=("${libraries[@]/#/packages/}" apps/cli apps/daemon)
 work=$(mktemp -d "${TMPDIR:-/tmp}/debusine-ts-packaging-XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -2,7 +2,7 @@
 // Fails when a package imports (in code or in package.json) a package of a higher layer.
 // Usage: node tooling/scripts/check-layers.mjs [repository root]
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { allowedImports } from './layers.mjs'
 
@@ -20,6 +20,9 @@ function* sourceFiles(directory) {
 // import … from '…', export … from '…', import('…'), require('…'): any mention counts,
 // so an upward import cannot hide in a dynamic import.
 const specifier = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](@debusine-ts\/[a-z-]+)/g
+// A relative path out of the package would pass the rule by the back door (the client
+// re-exporting the command-line kit's sources): shipped code stays inside its package.
+const relativeSpecifier = /(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)['"](\.\.?\/[^'"]*)/g
 
 const violations = []
 for (const group of ['packages', 'apps']) {
@@ -46,6 +49,11 @@ for (const group of ['packages', 'apps']) {
       if (!existsSync(directory)) continue
       for (const file of sourceFiles(directory)) {
         const text = readFileSync(file, 'utf8')
+        const shipped = sub === 'src' && !/\.test\.[a-z]+$/.test(file)
+        for (const match of shipped ? text.matchAll(relativeSpecifier) : []) {
+          if (!resolve(dirname(file), match[1]).startsWith(packageDirectory + sep))
+            violations.push(`${relative(root, file)} imports ${match[1]}: outside ${group}/${name}`)
+        }
         for (const match of text.matchAll(specifier)) {
           const target = match[1].slice(scope.length)
           if (target !== name && !allowed.includes(target))
@@ -59,7 +67,9 @@ for (const group of ['packages', 'apps']) {
 }
 
 if (violations.length > 0) {
-  console.error(`Layer check failed (models → artifacts → transport → client → events, enroll → apps):`)
+  console.error(
+    `Layer check failed (models → artifacts → transport → client → events, enroll, cli-kit → apps):`,
+  )
   for (const violation of violations) console.error(`  ${violation}`)
   process.exit(1)
 }

@@ -57,4 +57,22 @@ describe('the layer check', () => {
     expect(result.stderr).toContain('packages/transport/test/x.test.ts imports @debusine-ts/events')
     expect(result.stderr).toContain('packages/artifacts/package.json depends on @debusine-ts/transport')
   })
+
+  it('keeps the command-line kit out of the client, by name or by a path into its sources', () => {
+    const root = copyOfRepository()
+    writeFileSync(
+      join(root, 'packages/client/src/kit.ts'),
+      "export { runProgram } from '@debusine-ts/cli-kit'\n",
+    )
+    writeFileSync(
+      join(root, 'packages/client/src/kit-sources.ts'),
+      "export * from '../../cli-kit/src/index.js'\n",
+    )
+    const result = runCheck(root)
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('packages/client/src/kit.ts imports @debusine-ts/cli-kit')
+    expect(result.stderr).toContain(
+      'packages/client/src/kit-sources.ts imports ../../cli-kit/src/index.js: outside packages/client',
+    )
+  })
 })

@@ -14,15 +14,11 @@ process.env.XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'debusine-ts-test-state-
 // does not need a build first.
 const alias = [
   {
-    find: /^@debusine-ts\/client\/command-line$/,
-    replacement: `${root}packages/client/src/command-line/index.ts`,
-  },
-  {
     find: /^@debusine-ts\/transport\/node$/,
     replacement: `${root}packages/transport/src/node/index.ts`,
   },
   {
-    find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll|fake-server)$/,
+    find: /^@debusine-ts\/(models|artifacts|transport|client|events|enroll|cli-kit|fake-server)$/,
     replacement: `${root}packages/$1/src/index.ts`,
   },
 ]

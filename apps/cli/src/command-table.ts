@@ -10,7 +10,7 @@ import { workRequestCommands } from './handlers/work-request.commands.js'
 import { workflowTemplateCommands } from './handlers/workflow-template.commands.js'
 import { workflowCommands } from './handlers/workflow.commands.js'
 import { workspaceCommands } from './handlers/workspace.commands.js'
-import type { DeclaredCommand } from '@debusine-ts/client/command-line'
+import type { DeclaredCommand } from '@debusine-ts/cli-kit'
 
 /** Every command of the CLI, in the order of help: the parser, help, completion and README read it. */
 export const commands: readonly DeclaredCommand[] = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { commands } from './command-table.js'
 import { main } from './main.js'
 import { Readable } from 'node:stream'
-import { completionScript } from '@debusine-ts/client/command-line'
+import { completionScript } from '@debusine-ts/cli-kit'
 import { program } from './program-info.js'
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -4,5 +4,5 @@
  * The binary is `debusine-ts`; this entry point lets programs and tests run it in-process.
  */
 export { main } from './main.js'
-export { processIo, type Io, type OutputStream } from '@debusine-ts/client/command-line'
-export { exitCodes, UsageError, CliError } from '@debusine-ts/client/command-line'
+export { processIo, type Io, type OutputStream } from '@debusine-ts/cli-kit'
+export { exitCodes, UsageError, CliError } from '@debusine-ts/cli-kit'

@@ -1,4 +1,4 @@
-import { runProgram, type Io } from '@debusine-ts/client/command-line'
+import { runProgram, type Io } from '@debusine-ts/cli-kit'
 import { commands } from './command-table.js'
 import { program } from './program-info.js'
 import { cliVersion } from './version.js'

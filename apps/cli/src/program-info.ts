@@ -1,4 +1,4 @@
-import { commonOptions, globalOptions, type ProgramInfo } from '@debusine-ts/client/command-line'
+import { commonOptions, globalOptions, type ProgramInfo } from '@debusine-ts/cli-kit'
 
 /** The CLI, as its help and completion scripts describe it. */
 export const program: ProgramInfo = {

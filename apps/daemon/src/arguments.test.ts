@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UsageError } from '@debusine-ts/client/command-line'
+import { UsageError } from '@debusine-ts/cli-kit'
 import { parseArguments } from './arguments.js'
 import { jsonLogger } from './json-logger.js'
 

@@ -1,4 +1,4 @@
-import { parseCommandLine, type OptionSpecs, type Values } from '@debusine-ts/client/command-line'
+import { parseCommandLine, type OptionSpecs, type Values } from '@debusine-ts/cli-kit'
 import { parseHealthAddress, type HealthAddress } from './health-server.js'
 
 /** The daemon's command line, parsed. */

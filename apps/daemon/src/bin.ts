@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArguments } from './arguments.js'
 import { runDaemon } from './daemon.js'
-import { exitCodes, keepMemoryFlat } from '@debusine-ts/client/command-line'
+import { exitCodes, keepMemoryFlat } from '@debusine-ts/cli-kit'
 
 keepMemoryFlat()
 

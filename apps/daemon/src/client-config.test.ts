@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runDaemon } from './daemon.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
+import { exitCodes } from '@debusine-ts/cli-kit'
 
 // The daemon reads the Python client's config.ini with the shared reader of
 // @debusine-ts/client (its rules are tested there); here: how the daemon reports it.

@@ -10,7 +10,7 @@ import {
 } from '@debusine-ts/events'
 import { ClientConfigError, readClientConfig, type ConfiguredServer } from '@debusine-ts/client'
 import { parseArguments, usage } from './arguments.js'
-import { exitCodes, UsageError, type ExitCode } from '@debusine-ts/client/command-line'
+import { exitCodes, UsageError, type ExitCode } from '@debusine-ts/cli-kit'
 import { jsonLogger, type LineSink } from './json-logger.js'
 import { serve } from './daemon-service.js'
 import { InFlightFileError } from './in-flight-file.js'

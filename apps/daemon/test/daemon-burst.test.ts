@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
+import { exitCodes } from '@debusine-ts/cli-kit'
 import { daemonBin, startDaemon, type DaemonProcess } from './support/daemon-process.js'
 import { completeNoops, peakRssMiB, quantile, runs, serviceSetup, until } from './support/service-helpers.js'
 

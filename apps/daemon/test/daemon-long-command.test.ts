@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
+import { exitCodes } from '@debusine-ts/cli-kit'
 import { startDaemon } from './support/daemon-process.js'
 import { completeNoops, health, runs, serviceSetup, until } from './support/service-helpers.js'
 

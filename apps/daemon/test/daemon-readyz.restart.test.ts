@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
 import { reloadGunicorn } from '../../../packages/events/test/support/real-server-work.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
+import { exitCodes } from '@debusine-ts/cli-kit'
 import { startDaemon } from './support/daemon-process.js'
 import { completeNoops, health, runs, serviceSetup, until } from './support/service-helpers.js'
 

@@ -14,7 +14,7 @@ import {
   reloadGunicorn,
   testuserTransport,
 } from '../../../packages/events/test/support/real-server-work.js'
-import { exitCodes } from '@debusine-ts/client/command-line'
+import { exitCodes } from '@debusine-ts/cli-kit'
 import { daemonBin, startDaemon, writeConfig, type DaemonProcess } from './support/daemon-process.js'
 
 let workspace: string

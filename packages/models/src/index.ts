@@ -209,6 +209,5 @@ export {
 export { paginatedSchema, PaginatedSchema, type Paginated } from './resources/pagination.js'
 export { OnWorkRequestCompletedSchema, type OnWorkRequestCompleted } from './resources/completion-event.js'
 export { WhoAmISchema, type WhoAmI } from './resources/whoami.js'
-export { pythonShapes, shapeLikePython, shapeArtifactLikePython, type PythonShape } from './python-shapes.js'
 // The category data models, a curated list of their own (kept apart to keep each file short).
 export * from './categories/index.js'

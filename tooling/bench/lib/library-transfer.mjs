@@ -12,7 +12,7 @@ const load = (path) => import(pathToFileURL(packages + path).href)
 const keep = process.argv[2] === '--keep-memory-flat'
 const [apiUrl, token, scope, workspace, file, directory] = process.argv.slice(keep ? 3 : 2)
 
-if (keep) (await load('client/dist/command-line/index.js')).keepMemoryFlat()
+if (keep) (await load('cli-kit/dist/index.js')).keepMemoryFlat()
 const { DebusineClient } = await load('client/dist/index.js')
 const { LocalArtifact } = await load('artifacts/dist/index.js')
 

@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/client/command-line'
+import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
 
 const suite = { kind: 'string', valueName: 'SUITE', required: true, summary: 'the suite' } as const
 const archiveSuite = {

@@ -5,15 +5,15 @@ import {
   type CollectionTokenGrant,
   type PackageCopyInput,
 } from '@debusine-ts/client'
+import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
+import { workRequestFields } from './render.js'
 import {
-  formatCollectionName,
-  linkHref,
-  type Links,
+  type CommandContext,
+  renderFields,
+  renderTable,
   pythonShapes,
   shapeLikePython,
-} from '@debusine-ts/models'
-import { workRequestFields } from './render.js'
-import { type CommandContext, renderFields, renderTable } from '@debusine-ts/client/command-line'
+} from '@debusine-ts/cli-kit'
 
 /** The options of the commands working on one suite. */
 interface SuiteOptions {

@@ -1,9 +1,4 @@
-import {
-  defineCommand,
-  isIsoDate,
-  optionalDataOption,
-  workspaceOption,
-} from '@debusine-ts/client/command-line'
+import { defineCommand, isIsoDate, optionalDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
 const expireAt = {

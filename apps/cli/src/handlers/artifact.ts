@@ -1,7 +1,14 @@
 import { access, constants } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
-import { pythonShapes, shapeLikePython, shapeArtifactLikePython } from '@debusine-ts/models'
-import { CliError, type CommandContext, choiceOf, progressBar } from '@debusine-ts/client/command-line'
+import {
+  CliError,
+  type CommandContext,
+  choiceOf,
+  progressBar,
+  pythonShapes,
+  shapeLikePython,
+  shapeArtifactLikePython,
+} from '@debusine-ts/cli-kit'
 
 function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'

@@ -1,4 +1,4 @@
-import { defineCommand, requiredDataOption, workspaceOption } from '@debusine-ts/client/command-line'
+import { defineCommand, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 /** The `asset` commands. */
 export const assetCommands = [

@@ -1,5 +1,4 @@
-import { pythonShapes, shapeLikePython } from '@debusine-ts/models'
-import { CliError, type CommandContext, choiceOf } from '@debusine-ts/client/command-line'
+import { CliError, type CommandContext, choiceOf, pythonShapes, shapeLikePython } from '@debusine-ts/cli-kit'
 
 /** `asset create`: data checked locally against the category's model. */
 export async function create(

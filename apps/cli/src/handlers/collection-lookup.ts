@@ -4,13 +4,7 @@ import {
   LookupChildType,
   type LookupResult,
 } from '@debusine-ts/models'
-import {
-  type CommandContext,
-  UsageError,
-  choiceOf,
-  renderTable,
-  withYamlFailure,
-} from '@debusine-ts/client/command-line'
+import { type CommandContext, UsageError, choiceOf, renderTable, withYamlFailure } from '@debusine-ts/cli-kit'
 
 /** The Python client's `LookupSingleResponse` fields, in its order (null fields are left out). */
 const pythonFields = [

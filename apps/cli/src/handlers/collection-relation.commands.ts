@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/client/command-line'
+import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
 
 const collection = (summary: string) => ({ kind: 'string', valueName: 'NAME@CATEGORY', summary }) as const
 const change = (summary: string) => ({ ...collection(summary), nargs: '+' }) as const

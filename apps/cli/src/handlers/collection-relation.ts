@@ -16,7 +16,7 @@ import {
   editText,
   renderTable,
   withYamlFailure,
-} from '@debusine-ts/client/command-line'
+} from '@debusine-ts/cli-kit'
 
 // The categories a relation may name: every real one (the test category is for tests only).
 const relationCategories = Object.values(CollectionCategory)

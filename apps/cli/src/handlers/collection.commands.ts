@@ -1,9 +1,4 @@
-import {
-  defineCommand,
-  optionalDataOption,
-  requiredDataOption,
-  workspaceOption,
-} from '@debusine-ts/client/command-line'
+import { defineCommand, optionalDataOption, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 /** A retention period in days, or `-` for none (checked by the parser, as argparse's type). */
 const retention = (summary: string) =>

@@ -3,8 +3,6 @@ import {
   parseCollectionName,
   ValidationError,
   type Collection,
-  pythonShapes,
-  shapeLikePython,
 } from '@debusine-ts/models'
 import {
   CliError,
@@ -12,7 +10,9 @@ import {
   UsageError,
   renderFields,
   renderTable,
-} from '@debusine-ts/client/command-line'
+  pythonShapes,
+  shapeLikePython,
+} from '@debusine-ts/cli-kit'
 
 /** The collection arguments of every `collection` command. */
 interface CollectionArguments {

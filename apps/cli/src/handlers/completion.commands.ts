@@ -1,4 +1,4 @@
-import { completionScript, defineCommand, type DeclaredCommand } from '@debusine-ts/client/command-line'
+import { completionScript, defineCommand, type DeclaredCommand } from '@debusine-ts/cli-kit'
 import { program } from '../program-info.js'
 
 /** `completion SHELL`, for the commands `all()` returns (the whole table, which includes this one). */

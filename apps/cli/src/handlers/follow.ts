@@ -1,4 +1,4 @@
-import { type WorkRequest, shapeLikePython, pythonShapes } from '@debusine-ts/models'
+import type { WorkRequest } from '@debusine-ts/models'
 import { statusText, workRequestFields } from './render.js'
 import {
   CliError,
@@ -6,7 +6,9 @@ import {
   exitCodes,
   isSdkError,
   workRequestExitCode,
-} from '@debusine-ts/client/command-line'
+  shapeLikePython,
+  pythonShapes,
+} from '@debusine-ts/cli-kit'
 
 /**
  * Follow a work request until it is completed or aborted, at most `seconds`: the

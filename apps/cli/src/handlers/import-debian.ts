@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { CommandContext } from '@debusine-ts/client/command-line'
+import type { CommandContext } from '@debusine-ts/cli-kit'
 
 /**
  * `artifact import-debian`: a `.dsc`, `.deb`/`.udeb`/`.ddeb` or `.changes`, from a path or

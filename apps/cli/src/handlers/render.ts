@@ -1,5 +1,5 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { renderFields, renderTable } from '@debusine-ts/client/command-line'
+import { renderFields, renderTable } from '@debusine-ts/cli-kit'
 
 /** The status of a work request for humans: `completed [success]`. */
 export function statusText(request: { status: string; result: string }): string {

@@ -1,4 +1,4 @@
-import { defineCommand } from '@debusine-ts/client/command-line'
+import { defineCommand } from '@debusine-ts/cli-kit'
 
 /** `setup`: the config file editor. */
 export const setupCommands = [

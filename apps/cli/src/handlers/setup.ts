@@ -11,7 +11,7 @@ import {
   type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
 import { cliVersion } from '../version.js'
-import { CliError, type CommandContext, type Prompter, prompter } from '@debusine-ts/client/command-line'
+import { CliError, type CommandContext, type Prompter, prompter } from '@debusine-ts/cli-kit'
 
 /** The options of `setup` for scripts. */
 interface SetupOptions {

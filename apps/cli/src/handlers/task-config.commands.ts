@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/client/command-line'
+import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
 
 const workdir = {
   kind: 'string',

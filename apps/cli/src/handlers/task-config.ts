@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { CliError, type CommandContext } from '@debusine-ts/client/command-line'
+import { CliError, type CommandContext } from '@debusine-ts/cli-kit'
 
 function workdir(context: CommandContext, given: string | undefined): string {
   return resolve(context.io.cwd, given ?? '.')

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestFields } from './render.js'
-import type { CommandContext } from '@debusine-ts/client/command-line'
+import { type CommandContext, shapeLikePython, pythonShapes } from '@debusine-ts/cli-kit'
 
 /**
  * `work-request sign`: sign the upload a `Wait/externaldebsign` work request waits for with

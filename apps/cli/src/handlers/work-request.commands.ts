@@ -4,7 +4,7 @@ import {
   timeoutOption,
   waitOption,
   workspaceOption,
-} from '@debusine-ts/client/command-line'
+} from '@debusine-ts/cli-kit'
 
 const workRequestId = { name: 'WORK_REQUEST_ID', summary: 'the work request id', kind: 'integer' } as const
 const limitOption = { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } as const

@@ -1,7 +1,6 @@
 import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
-import { shapeLikePython, shapeArtifactLikePython, pythonShapes } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
 import { workRequestFields, workRequestTable } from './render.js'
 import {
@@ -11,7 +10,10 @@ import {
   cannotOpenArgument,
   exitCodes,
   isSdkError,
-} from '@debusine-ts/client/command-line'
+  shapeLikePython,
+  shapeArtifactLikePython,
+  pythonShapes,
+} from '@debusine-ts/cli-kit'
 
 /** `work-request list`. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {

@@ -1,9 +1,4 @@
-import {
-  defineCommand,
-  optionalDataOption,
-  requiredDataOption,
-  workspaceOption,
-} from '@debusine-ts/client/command-line'
+import { defineCommand, optionalDataOption, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
 const priority = {

@@ -1,14 +1,15 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { parse, stringify } from 'yaml'
-import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import {
   CliError,
   type CommandContext,
   editText,
   renderFields,
   renderTable,
-} from '@debusine-ts/client/command-line'
+  shapeLikePython,
+  pythonShapes,
+} from '@debusine-ts/cli-kit'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
 

@@ -4,7 +4,7 @@ import {
   timeoutOption,
   waitOption,
   workspaceOption,
-} from '@debusine-ts/client/command-line'
+} from '@debusine-ts/cli-kit'
 
 /** The `workflow` commands. */
 export const workflowCommands = [

@@ -1,7 +1,6 @@
-import { shapeLikePython, pythonShapes } from '@debusine-ts/models'
 import { workRequestTable } from './render.js'
 import { printStarted } from './follow.js'
-import type { CommandContext } from '@debusine-ts/client/command-line'
+import { type CommandContext, shapeLikePython, pythonShapes } from '@debusine-ts/cli-kit'
 
 /** `workflow list`: root workflows, newest first. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {

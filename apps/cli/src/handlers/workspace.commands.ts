@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/client/command-line'
+import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
 
 const change = (summary: string) => ({ kind: 'string', nargs: '+', valueName: 'W', summary }) as const
 

@@ -9,7 +9,7 @@ import {
   editAndApply,
   withYamlFailure,
   writeYamlFailure,
-} from '@debusine-ts/client/command-line'
+} from '@debusine-ts/cli-kit'
 
 type Element = Pick<InheritanceChainElement, 'id' | 'scope' | 'workspace'>
 

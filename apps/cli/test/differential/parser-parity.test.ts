@@ -11,7 +11,7 @@ import {
   type PythonCommand,
   type PythonParse,
 } from './python-parser.js'
-import { type OptionSpecs, UsageError, longName, readCommandLine } from '@debusine-ts/client/command-line'
+import { type OptionSpecs, UsageError, longName, readCommandLine } from '@debusine-ts/cli-kit'
 
 // Every command and option of the Python CLI, read from its own argparse parser, in many
 // placements and spellings, with bad values: argparse and our parser must accept the same

@@ -1,7 +1,7 @@
 /**
  * @packageDocumentation
  * The command-line kit of the suite's programs (`debusine-ts`, `debusine-ts-daemon`), for
- * tools built on the client: commands declared as typed data, a parser that reads command
+ * tools built on `@debusine-ts/client`: commands declared as typed data, a parser that reads command
  * lines as Python's argparse does (so a superset of the Python `debusine` CLI behaves the
  * same), help, shell completion, the suite's exit codes, and the program runner
  * ({@link runProgram}) with what a command needs: a context that reads the config and makes
@@ -41,6 +41,7 @@ export { keepMemoryFlat } from './flat-memory.js'
 export { processIo, type Io, type OutputStream } from './io.js'
 export { renderTable, renderFields } from './table.js'
 export { toYaml } from './yaml-output.js'
+export { pythonShapes, shapeLikePython, shapeArtifactLikePython, type PythonShape } from './python-shapes.js'
 export { progressBar, type ProgressBar } from './progress-bar.js'
 export { prompter, type Prompter } from './prompt.js'
 export { editText, editAndApply, type EditSettings } from './editor.js'

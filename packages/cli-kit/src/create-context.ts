@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Logger } from '@debusine-ts/transport'
-import type { DebusineClient } from '../client.js'
-import type { ConfiguredServer } from '../config/client-config.js'
+import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import { CliError } from './cli-error.js'
 import type {
   CommandContext,
@@ -62,7 +61,7 @@ function stderrLogger(io: Io, global: GlobalOptions, redacted: (logger: Logger) 
 async function newClient(context: ContextSettings, settings: ConfiguredServer): Promise<DebusineClient> {
   const { io, global } = context
   const [{ DebusineClient }, { redactingLogger }] = await Promise.all([
-    import('../client.js'),
+    import('./client-modules.js'),
     import('@debusine-ts/transport'),
   ])
   return new DebusineClient({
@@ -131,9 +130,9 @@ export function createContext(settings: ContextSettings): CommandContext {
   let serverPromise: Promise<ConfiguredServer> | undefined
   let clientPromise: Promise<DebusineClient> | undefined
   let dataFromStdin = false
-  // The client package (and the config reader in it) loads only when a command needs the server.
+  // The client (and its config reader) loads only when a command needs the server.
   const server = (): Promise<ConfiguredServer> =>
-    (serverPromise ??= import('../config/client-config.js').then(({ readClientConfig }) =>
+    (serverPromise ??= import('./client-modules.js').then(({ readClientConfig }) =>
       readClientConfig({
         server: global.server,
         scope: global.scope,

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { seededRandom, type Random } from '../../../../tooling/fault-proxy/random.js'
+import { seededRandom, type Random } from '../../../tooling/fault-proxy/random.js'
 import { Document } from 'yaml'
 import { nonStringPatterns, plainDataYaml } from './plain-data-yaml.js'
 import { toYaml, yamlByLibrary } from './yaml-output.js'
 
 // Real answers of the server (the models' fixtures), the first page of work requests among them.
-const fixtures = new URL('../../../models/src/fixtures/', import.meta.url)
+const fixtures = new URL('../../models/src/fixtures/', import.meta.url)
 const answers = readdirSync(fixtures)
   .filter((name) => name.endsWith('.json'))
   .map((name) => [name, JSON.parse(readFileSync(new URL(name, fixtures), 'utf8')) as unknown] as const)

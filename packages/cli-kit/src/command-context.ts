@@ -1,6 +1,5 @@
 import type { PagedList } from '@debusine-ts/transport'
-import type { DebusineClient } from '../client.js'
-import type { ConfiguredServer } from '../config/client-config.js'
+import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import type { Io } from './io.js'
 
 /** How a command prints its result. */

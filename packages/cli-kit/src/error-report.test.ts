@@ -6,7 +6,7 @@ import {
   PermissionDeniedError,
 } from '@debusine-ts/transport'
 import { ValidationError } from '@debusine-ts/models'
-import { ActionOutcomeUnknownError, ClientConfigError, CreateOutcomeUnknownError } from '../index.js'
+import { ActionOutcomeUnknownError, ClientConfigError, CreateOutcomeUnknownError } from '@debusine-ts/client'
 import { describe, expect, it } from 'vitest'
 import { CliError } from './cli-error.js'
 import type { OutputFormat } from './command-context.js'
