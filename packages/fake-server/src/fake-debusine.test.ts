@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs'
+import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -140,6 +141,108 @@ describe('faults', () => {
     const refused = await api(fake, '/work-request/', { method: 'POST', json: NOOP })
     expect(refused.status).toBe(403)
     expect(refused.headers.get('content-type')).toBe('application/problem+json')
+  })
+
+  it('sends a body slowly, in blocks of the size asked', async () => {
+    const fake = await fakeServer()
+    fake.injectFault({ path: '/api/1.0/whoami/', fault: { kind: 'slow-body', delayMs: 1, chunkBytes: 8 } })
+    const answer = await api(fake, '/whoami/')
+    const blocks: number[] = []
+    for await (const block of answer.body!) blocks.push(block.length)
+    expect(Math.max(...blocks)).toBeLessThanOrEqual(8)
+    expect(blocks.reduce((sum, length) => sum + length, 0)).toBe(Number(answer.headers.get('content-length')))
+  })
+
+  it('closes a kept-alive connection after answering: the next request on it is not read', async () => {
+    const fake = await fakeServer()
+    fake.injectFault({ path: '/api/1.0/whoami/', fault: { kind: 'recycle-close' } })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (method: string, path: string, body = '') =>
+      new Promise<number>((resolve, reject) => {
+        const headers = { Token: fake.token, 'Content-Type': 'application/json' }
+        const outgoing = request(`${fake.apiUrl}/1.0${path}`, { method, agent, headers }, (incoming) => {
+          incoming.resume()
+          incoming.on('end', () => resolve(incoming.statusCode ?? 0))
+        })
+        outgoing.on('error', reject)
+        outgoing.end(body)
+      })
+    expect(await send('GET', '/whoami/')).toBe(200)
+    await expect(send('POST', '/work-request/', JSON.stringify(NOOP))).rejects.toThrow(/socket hang up|ECONNRESET/)
+    agent.destroy()
+    expect(fake.receivedRequests().map((received) => received.method)).toEqual(['GET'])
+    expect(await (await api(fake, '/work-request/')).json()).toMatchObject({ results: [] })
+  })
+})
+
+describe('workflows', () => {
+  async function startWorkflow(fake: FakeDebusine): Promise<number> {
+    await api(fake, `/workflow-template/${fake.workspace}/`, { method: 'POST', json: { name: 'w', task_name: 'noop' } })
+    const started = await api(fake, '/workflow/', { method: 'POST', json: { template_name: 'w', task_data: {} } })
+    expect(started.status).toBe(201)
+    return ((await started.json()) as { id: number }).id
+  }
+
+  const show = async (fake: FakeDebusine, id: number) =>
+    (await (await api(fake, `/work-request/${id}/`)).json()) as Record<string, unknown>
+
+  it('unblocks a manual step, and completes the workflow once its steps are done', async () => {
+    const fake = await fakeServer()
+    const workflow = await startWorkflow(fake)
+    const step = fake.addWorkflowStep(workflow, { taskName: 'noop', status: 'blocked', manualUnblock: true })
+    expect(await show(fake, step)).toMatchObject({ parent: workflow, workflow_root: workflow, status: 'blocked' })
+    expect(await show(fake, workflow)).toMatchObject({ status: 'running' })
+    const unblocked = await api(fake, `/work-request/${step}/unblock/`, { method: 'POST', json: { action: 'accept' } })
+    expect(await unblocked.json()).toMatchObject({ id: step, status: 'pending' })
+    await fake.completeWorkRequest(step, 'success')
+    expect(await show(fake, workflow)).toMatchObject({ status: 'completed', result: 'success' })
+  })
+
+  it('confirms a Wait/confirm step over the control API and the wire; a refusal fails the workflow', async () => {
+    const fake = await fakeServer()
+    const workflow = await startWorkflow(fake)
+    const added = await fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/workflow/${workflow}/steps/`, {
+      method: 'POST',
+      body: JSON.stringify({ task_name: 'confirm', task_type: 'Wait' }),
+    })
+    const step = ((await added.json()) as { id: number; status: string }).id
+    const refused = await api(fake, `/work-request/${step}/confirm/`, { method: 'POST', json: { confirm: false } })
+    expect(await refused.json()).toMatchObject({ status: 'completed', result: 'failure' })
+    expect(await show(fake, workflow)).toMatchObject({ status: 'completed', result: 'failure' })
+  })
+
+  it('records a completed worker task in the task history collection', async () => {
+    const fake = await fakeServer()
+    const id = await createNoop(fake)
+    await fake.completeWorkRequest(id, 'success')
+    const items = await api(fake, `/collection/${fake.workspace}/debusine:task-history/_/item/`)
+    expect(await items.json()).toMatchObject({ count: 1, results: [{ name: `Worker:noop:::${id}` }] })
+  })
+})
+
+describe('enrollment', () => {
+  function enroll(fake: FakeDebusine, nonce: string): Promise<string> {
+    const payload = { nonce, challenge: 'apple banana cherry dates', scope: fake.scope, hostname: 'here' }
+    return fetch(`${fake.apiUrl}/enroll/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    }).then((answer) => answer.text())
+  }
+
+  it('waits until the test confirms (the token) or cancels (none)', async () => {
+    const fake = await fakeServer()
+    const confirmed = enroll(fake, 'nonce-confirmed')
+    await until(() => fake.pendingEnrollments().length === 1)
+    fake.answerEnrollment('confirm')
+    expect(JSON.parse(await confirmed)).toEqual({ outcome: 'confirm', token: fake.token })
+    const cancelled = enroll(fake, 'nonce-cancelled')
+    await until(() => fake.pendingEnrollments().length === 1)
+    expect(fake.pendingEnrollments()[0]).toMatchObject({ nonce: 'nonce-cancelled', hostname: 'here' })
+    const answered = await fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/enrollments/nonce-cancelled/cancel/`, { method: 'POST' })
+    expect(answered.status).toBe(200)
+    expect(JSON.parse(await cancelled)).toEqual({ outcome: 'cancel', token: null })
+    expect(fake.pendingEnrollments()).toEqual([])
   })
 })
 

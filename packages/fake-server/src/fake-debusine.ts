@@ -35,6 +35,26 @@ export interface CompleteOptions {
   announceAheadMs?: number
 }
 
+/** A step the test adds to a workflow (the fake runs no orchestrator). */
+export interface WorkflowStep {
+  taskName: string
+  /** Default `Worker`; `Wait` with the task name `confirm` makes a step for `confirm`. */
+  taskType?: 'Worker' | 'Server' | 'Internal' | 'Signing' | 'Wait'
+  /** Default `pending`; `blocked` with `manualUnblock` waits for `unblock`; a `Wait` step is `running`. */
+  status?: 'pending' | 'blocked' | 'running'
+  /** The step is unblocked by hand (`POST …/unblock/`), as the server's `manual` strategy. */
+  manualUnblock?: boolean
+  taskData?: Record<string, unknown>
+}
+
+/** An enrollment (`POST /api/enroll/`) waiting for the test to confirm or cancel it. */
+export interface PendingEnrollmentInfo {
+  nonce: string
+  challenge: string
+  hostname: string
+  scope: string
+}
+
 /** A running fake Debusine: where it is, and the control API of a test. */
 export interface FakeDebusine {
   /** The `/api` URL to configure clients with, e.g. `http://127.0.0.1:40123/api`. */
@@ -48,6 +68,18 @@ export interface FakeDebusine {
   completeWorkRequest(id: number, result?: string, options?: CompleteOptions): Promise<void>
   /** Complete a work request with the result `failure`. */
   failWorkRequest(id: number): Promise<void>
+  /**
+   * Add a step to the workflow `id` and return the step's id; once every step is terminal
+   * the workflow completes (success when every step succeeded or was skipped).
+   */
+  addWorkflowStep(id: number, step: WorkflowStep): number
+  /** The enrollments waiting for an answer, oldest first. */
+  pendingEnrollments(): PendingEnrollmentInfo[]
+  /**
+   * Answer a waiting enrollment (the only one when `nonce` is absent) as the user on the
+   * web page would: `confirm` hands it the fake's token, `cancel` no token.
+   */
+  answerEnrollment(outcome: 'confirm' | 'cancel', nonce?: string): void
   /** Every API request received so far (websocket handshakes included), in order; the control API's own are left out. */
   receivedRequests(): ReceivedRequest[]
   /** Forget the requests received so far. */

@@ -3,9 +3,19 @@
  * - `status`: answer this status with a short HTML page, without acting (a proxy's 502 or
  *   503, a 507 for a full disk);
  * - `reset-before`: drop the connection without acting;
- * - `reset-after`: act, then drop the connection instead of answering (a lost answer).
+ * - `reset-after`: act, then drop the connection instead of answering (a lost answer);
+ * - `slow-body`: act and answer, but send the body `chunkBytes` at a time (default 1),
+ *   waiting `delayMs` before each block (a slow link, a proxy that buffers);
+ * - `recycle-close`: act and answer on a kept-alive connection, then close that connection
+ *   when the client sends its next request on it, without reading it (what a client meets
+ *   when the server recycles a worker between two requests: nothing was done).
  */
-export type Fault = { kind: 'status'; status: number } | { kind: 'reset-before' } | { kind: 'reset-after' }
+export type Fault =
+  | { kind: 'status'; status: number }
+  | { kind: 'reset-before' }
+  | { kind: 'reset-after' }
+  | { kind: 'slow-body'; delayMs: number; chunkBytes?: number }
+  | { kind: 'recycle-close' }
 
 /** Which requests a fault hits, and how many times. */
 export interface FaultRule {

@@ -6,7 +6,13 @@
  * tests run against the real server too.
  */
 export { startFakeDebusine } from './start-fake-debusine.js'
-export type { FakeDebusine, FakeDebusineOptions, CompleteOptions } from './fake-debusine.js'
+export type {
+  FakeDebusine,
+  FakeDebusineOptions,
+  CompleteOptions,
+  PendingEnrollmentInfo,
+  WorkflowStep,
+} from './fake-debusine.js'
 export type { Fault, FaultRule } from './faults.js'
 export type { ReceivedRequest } from './received-request.js'
 export { SERVED_ENDPOINTS } from './served-endpoints.js'

@@ -9,7 +9,9 @@ import { RequestLog } from './internal/request-log.js'
 import { requestHandler } from './internal/request-handler.js'
 import { apiRoutes } from './internal/routes/api-routes.js'
 import { controlRoutes } from './internal/routes/control.js'
+import { answerEnrollment } from './internal/routes/enrollment.js'
 import { loadState, saveState } from './internal/state-file.js'
+import { addWorkflowStep } from './internal/work-request-records.js'
 import { completeWorkRequest } from './internal/work-request-transitions.js'
 
 function stateFor(options: FakeDebusineOptions): FakeState {
@@ -63,6 +65,10 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
     completeWorkRequest: (id, result = 'success', complete = {}) =>
       completeWorkRequest(state, workRequest(id), result, complete),
     failWorkRequest: (id) => completeWorkRequest(state, workRequest(id), 'failure'),
+    addWorkflowStep: (id, step) => addWorkflowStep(state, id, step).id,
+    pendingEnrollments: () =>
+      [...state.enrollments.values()].map(({ nonce, challenge, hostname, scope }) => ({ nonce, challenge, hostname, scope })),
+    answerEnrollment: (outcome, nonce) => answerEnrollment(state, outcome, nonce),
     receivedRequests: () => log.list(),
     clearReceivedRequests: () => log.clear(),
     injectFault: (rule) => faults.add(rule),

@@ -1,4 +1,11 @@
-import type { ArtifactRecord, FakeUser, WorkRequestRecord } from './records.js'
+import type {
+  ArtifactRecord,
+  CollectionRecord,
+  FakeUser,
+  RelationRecord,
+  TemplateRecord,
+  WorkRequestRecord,
+} from './records.js'
 import { ServerClock } from './server-clock.js'
 
 /** A work request that reached a terminal state, as the completion channel announces it. */
@@ -7,6 +14,16 @@ export interface CompletionNotice {
   workspace: string
   completedAt: string
   result: string
+}
+
+/** An enrollment waiting for the test to confirm or cancel it. */
+export interface PendingEnrollment {
+  nonce: string
+  challenge: string
+  hostname: string
+  scope: string
+  /** End the enrollment's stream with this outcome. */
+  finish(outcome: 'confirm' | 'cancel'): void
 }
 
 /** The settings a {@link FakeState} starts with. */
@@ -30,10 +47,18 @@ export class FakeState {
   readonly user: FakeUser
   readonly artifacts = new Map<number, ArtifactRecord>()
   readonly workRequests = new Map<number, WorkRequestRecord>()
+  readonly templates = new Map<number, TemplateRecord>()
+  readonly collections = new Map<number, CollectionRecord>()
+  readonly relations = new Map<number, RelationRecord>()
+  /** The enrollments waiting for the test's answer, by nonce. */
+  readonly enrollments = new Map<string, PendingEnrollment>()
   /** When set, the token is treated as the real server treats an expired one: anonymous. */
   tokenExpired = false
   nextArtifactId = 1
   nextWorkRequestId = 1
+  nextTemplateId = 1
+  nextCollectionId = 1
+  nextRelationId = 1
   private readonly completionListeners = new Set<(notice: CompletionNotice) => void>()
 
   constructor(settings: FakeStateSettings) {
@@ -41,6 +66,22 @@ export class FakeState {
     this.workspaces = new Set(settings.workspaces)
     this.publicWorkspaces = new Set(settings.publicWorkspaces)
     this.user = settings.user
+    for (const workspace of this.workspaces) this.addSingletons(workspace)
+  }
+
+  /** The singleton collections a new workspace has on the server. */
+  private addSingletons(workspace: string): void {
+    for (const category of ['debusine:task-history', 'debian:archive', 'debian:package-build-logs']) {
+      const id = this.nextCollectionId++
+      this.collections.set(id, { id, workspace, name: '_', category, data: {}, items: [] })
+    }
+  }
+
+  /** The collection `name@category` of `workspace`, if there is one. */
+  collectionNamed(workspace: string, category: string, name: string): CollectionRecord | undefined {
+    return [...this.collections.values()].find(
+      (collection) => collection.workspace === workspace && collection.category === category && collection.name === name,
+    )
   }
 
   /** The default workspace: the first one named. */

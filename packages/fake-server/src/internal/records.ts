@@ -41,6 +41,47 @@ export interface WorkRequestRecord {
   workflowData: Record<string, unknown>
   /** The id of the work request that superseded this one through a retry. */
   supersededBy: number | null
+  /** The workflow this request is a step of, and the root of that workflow (its own id for a root workflow). */
+  parent: number | null
+  workflowRoot: number | null
+  /** A blocked step the workspace owner unblocks by hand (the server's `manual` strategy). */
+  manualUnblock: boolean
+}
+
+/** A workflow template as the fake holds it. */
+export interface TemplateRecord {
+  id: number
+  workspace: string
+  name: string
+  taskName: string
+  staticParameters: Record<string, unknown>
+  runtimeParameters: Record<string, unknown> | 'any'
+  priority: number
+}
+
+/** An item of a collection: an artifact or bare data under a name. */
+export interface CollectionItemRecord {
+  name: string
+  category: string
+  data: Record<string, unknown>
+}
+
+/** A collection as the fake holds it. */
+export interface CollectionRecord {
+  id: number
+  workspace: string
+  name: string
+  category: string
+  data: Record<string, unknown>
+  items: CollectionItemRecord[]
+}
+
+/** A relation from one artifact to another. */
+export interface RelationRecord {
+  id: number
+  artifact: number
+  target: number
+  type: string
 }
 
 /** A user of the fake and the token that authenticates as it. */

@@ -1,9 +1,11 @@
 import { ServerResponse, type IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Fault } from '../faults.js'
 import { dispatch } from './http/dispatch.js'
 import type { Exchange } from './http/exchange.js'
 import { sendNotFoundPage, sendText } from './http/replies.js'
 import type { Route } from './http/route.js'
+import { slowBody } from './http/slow-body.js'
 import type { FakeState } from './fake-state.js'
 import type { FaultPlan } from './fault-plan.js'
 import type { RequestLog } from './request-log.js'
@@ -57,6 +59,7 @@ async function answerApi(parts: HandlerParts, exchange: Exchange, fault: Fault |
     sendNotFoundPage(response)
     return
   }
+  if (fault?.kind === 'slow-body') slowBody(response, fault.delayMs, fault.chunkBytes)
   if (fault?.kind === 'reset-after') {
     // Act on a response bound to no socket, then drop the connection: the answer is lost.
     exchange.response = new ServerResponse(request)
@@ -69,7 +72,13 @@ async function answerApi(parts: HandlerParts, exchange: Exchange, fault: Fault |
 
 /** The `request` listener of the fake's HTTP server. */
 export function requestHandler(parts: HandlerParts): (request: IncomingMessage, response: ServerResponse) => void {
+  // The connections of a `recycle-close` fault: the next request on one finds it closed.
+  const recycled = new WeakSet<Socket>()
   return (request, response) => {
+    if (recycled.has(request.socket)) {
+      request.socket.destroy()
+      return
+    }
     void (async () => {
       const body = await readBody(request)
       const exchange = exchangeFor(parts, request, response, body)
@@ -80,7 +89,9 @@ export function requestHandler(parts: HandlerParts): (request: IncomingMessage, 
         return
       }
       parts.log.record(request, body)
-      await answerApi(parts, exchange, parts.faults.take(method, path))
+      const fault = parts.faults.take(method, path)
+      if (fault?.kind === 'recycle-close') recycled.add(request.socket)
+      await answerApi(parts, exchange, fault)
     })().catch((error: unknown) => {
       // A bug of the fake: say so loudly rather than imitate the server.
       if (!response.headersSent) sendText(response, 500, 'text/plain', `fake-server bug: ${String(error)}\n`)

@@ -1,3 +1,4 @@
+import { parseServerTime } from './server-clock.js'
 import type { FakeState } from './fake-state.js'
 import type { WorkRequestRecord } from './records.js'
 
@@ -30,6 +31,8 @@ export function completeWorkRequest(
     request.completedAt = completedAt
     request.status = 'completed'
     request.result = result
+    recordInTaskHistory(state, request)
+    advanceWorkflow(state, request)
   }
   const announce = (): void => {
     if (!ANNOUNCED_RESULTS.has(result)) return
@@ -43,6 +46,43 @@ export function completeWorkRequest(
   }
   announce()
   return new Promise((resolve) => setTimeout(() => resolve(apply()), ahead))
+}
+
+/**
+ * Add the run of a worker task to its workspace's `debusine:task-history` collection, as
+ * the server does when a worker reports a result. The fake runs nothing: its statistics are
+ * zeros.
+ */
+function recordInTaskHistory(state: FakeState, request: WorkRequestRecord): void {
+  if (request.taskType !== 'Worker') return
+  const history = state.collectionNamed(request.workspace, 'debusine:task-history', '_')
+  history?.items.push({
+    name: `${request.taskType}:${request.taskName}:::${request.id}`,
+    category: 'debusine:historical-task-run',
+    data: {
+      result: request.result,
+      context: null,
+      subject: null,
+      task_name: request.taskName,
+      task_type: request.taskType,
+      timestamp: Math.floor((parseServerTime(request.completedAt!) ?? 0) / 1_000_000),
+      work_request_id: request.id,
+      runtime_statistics: { cpu_time: 0, duration: 0, duration_run: 0, duration_setup: 0, duration_teardown: 0 },
+    },
+  })
+}
+
+/**
+ * Once every step of a workflow is terminal, the workflow completes: with success when
+ * every step succeeded (or was skipped), with failure otherwise.
+ */
+function advanceWorkflow(state: FakeState, step: WorkRequestRecord): void {
+  const workflow = step.parent == null ? undefined : state.workRequests.get(step.parent)
+  if (workflow == null || (workflow.status !== 'pending' && workflow.status !== 'running')) return
+  const steps = [...state.workRequests.values()].filter((request) => request.parent === workflow.id)
+  if (steps.some((request) => request.completedAt == null)) return
+  const succeeded = steps.every((request) => request.status === 'completed' && ['success', 'skipped'].includes(request.result))
+  void completeWorkRequest(state, workflow, succeeded ? 'success' : 'failure')
 }
 
 /** Why a work request cannot be aborted, or null when it can. */
@@ -59,6 +99,7 @@ export function abortWorkRequest(state: FakeState, request: WorkRequestRecord, u
   request.status = 'aborted'
   request.completedAt = state.clock.now()
   request.abortedBy = userId
+  advanceWorkflow(state, request)
 }
 
 /** Why a work request cannot be retried, or null when it can. */
@@ -82,6 +123,7 @@ export function retryWorkRequest(state: FakeState, request: WorkRequestRecord): 
     result: '',
     artifacts: [],
     supersededBy: null,
+    manualUnblock: false,
     workflowData: { retry_count: 0 },
   }
   request.supersededBy = retried.id

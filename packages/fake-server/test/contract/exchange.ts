@@ -26,7 +26,7 @@ export interface ContractExchange {
   presentHeaders?: string[]
   /** A schema of the models package that a JSON body must satisfy on both. */
   schema?: { safeParse(value: unknown): { error?: unknown } }
-  /** How bodies that are not JSON compare: byte for byte, as tar members, or not at all. */
+  /** How bodies compare when not by JSON shape: byte for byte (whatever the type), as tar members, or not at all. */
   body?: 'bytes' | 'tar' | 'none'
   run(target: Target): Promise<Outcome>
 }

@@ -1,11 +1,17 @@
 import { artifactExchanges } from './artifact-exchanges.js'
+import { collectionExchanges } from './collection-exchanges.js'
+import { enrollmentExchanges } from './enrollment-exchanges.js'
 import type { ContractExchange } from './exchange.js'
 import { otherExchanges } from './other-exchanges.js'
 import { workRequestExchanges } from './work-request-exchanges.js'
+import { workflowExchanges } from './workflow-exchanges.js'
 
 /** The contract: every exchange, run against the real server and against the fake. */
 export const contractExchanges: readonly ContractExchange[] = [
   ...otherExchanges,
   ...artifactExchanges,
   ...workRequestExchanges,
+  ...workflowExchanges,
+  ...collectionExchanges,
+  ...enrollmentExchanges,
 ]

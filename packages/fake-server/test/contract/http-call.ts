@@ -57,3 +57,8 @@ export function call(target: Target, sent: Call): Promise<Answer> {
 export function jsonOf(answer: Answer): unknown {
   return JSON.parse(answer.bytes.toString('utf8'))
 }
+
+/** The answer with every occurrence of `id` in its body replaced by `ID` (titles that name the request). */
+export function maskId(answer: Answer, id: number): Answer {
+  return { ...answer, bytes: Buffer.from(answer.bytes.toString('utf8').replaceAll(String(id), 'ID')) }
+}

@@ -33,7 +33,7 @@ export function jsonBody(exchange: Exchange): Record<string, unknown> | null {
   const text = exchange.body.toString('utf8')
   try {
     const value: unknown = text === '' ? {} : JSON.parse(text)
-    if (typeof value === 'object' && value != null && !Array.isArray(value)) return value as Record<string, unknown>
+    if (isJsonObject(value)) return value
   } catch (error) {
     sendProblem(exchange.response, 400, 'Error', `JSON parse error - ${(error as Error).message}`)
     return null
@@ -57,4 +57,14 @@ export function resolveWorkspace(exchange: Exchange, name: unknown): string | nu
     `Workspace ${typeof name === 'string' ? name : JSON.stringify(name)} not found in scope ${exchange.state.scope}`,
   )
   return null
+}
+
+/** Whether `value` is a JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value != null && !Array.isArray(value)
+}
+
+/** A request value as the server quotes it in messages: a string as is, anything else as JSON. */
+export function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }

@@ -17,7 +17,7 @@ export function sendProblem(
   status: number,
   title: string,
   detail?: unknown,
-  validationErrors?: Record<string, string[]>,
+  validationErrors?: Record<string, unknown>,
 ): void {
   const problem: Record<string, unknown> = { title }
   if (detail !== undefined) problem.detail = detail

@@ -15,12 +15,16 @@ export function workRequestJson(scope: string, request: WorkRequestRecord): Reco
     webui_self: webPath,
     webui_created_by: `/-/user/${request.createdBy}/`,
   }
+  if (request.workflowRoot != null) {
+    links.workflow_root = `/api/1.0/work-request/${request.workflowRoot}/`
+    links.webui_workflow_root = `/${scope}/${request.workspace}/work-request/${request.workflowRoot}/`
+  }
   if (request.abortedBy != null) links.webui_aborted_by = `/-/user/${request.abortedBy}/`
   return {
     id: request.id,
     url: webPath,
-    parent: null,
-    workflow_root: null,
+    parent: request.parent ?? null,
+    workflow_root: request.workflowRoot ?? null,
     task_name: request.taskName,
     created_at: request.createdAt,
     created_by: request.createdBy,
@@ -43,7 +47,10 @@ export function workRequestJson(scope: string, request: WorkRequestRecord): Reco
     scope,
     workspace: request.workspace,
     scheduler_tags_provided: [`task:scope:${scope}`, `task:workspace:${scope}:${request.workspace}`],
-    scheduler_tags_required: [`worker:task:worker:${request.taskName}:version:1`, 'worker:type:external'],
+    scheduler_tags_required:
+      request.taskType === 'Workflow'
+        ? ['worker:type:not-assignable']
+        : [`worker:task:worker:${request.taskName}:version:1`, 'worker:type:external'],
     links,
   }
 }

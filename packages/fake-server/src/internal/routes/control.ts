@@ -1,11 +1,14 @@
+import type { WorkflowStep } from '../../fake-debusine.js'
 import type { Fault } from '../../faults.js'
-import { jsonBody, type Exchange } from '../http/exchange.js'
+import { isJsonObject, jsonBody, type Exchange } from '../http/exchange.js'
 import { sendJson, sendProblem, sendText } from '../http/replies.js'
 import { route, type Route } from '../http/route.js'
 import type { FaultPlan } from '../fault-plan.js'
 import type { RequestLog } from '../request-log.js'
 import { workRequestJson } from '../render/work-request-json.js'
 import { completeWorkRequest } from '../work-request-transitions.js'
+import { addWorkflowStep } from '../work-request-records.js'
+import { answerEnrollment } from './enrollment.js'
 import { findWorkRequest } from './work-requests.js'
 
 /** The parts of the fake the control API drives. */
@@ -33,10 +36,22 @@ async function complete(exchange: Exchange, defaultResult: string): Promise<void
 }
 
 function readFault(body: Record<string, unknown>): Fault | null {
-  const fault = body.fault as { kind?: unknown; status?: unknown } | undefined
-  if (fault?.kind === 'status' && typeof fault.status === 'number') return { kind: 'status', status: fault.status }
-  if (fault?.kind === 'reset-before' || fault?.kind === 'reset-after') return { kind: fault.kind }
-  return null
+  const fault = body.fault as { kind?: unknown; status?: unknown; delay_ms?: unknown; chunk_bytes?: unknown } | undefined
+  switch (fault?.kind) {
+    case 'status':
+      return typeof fault.status === 'number' ? { kind: 'status', status: fault.status } : null
+    case 'reset-before':
+    case 'reset-after':
+    case 'recycle-close':
+      return { kind: fault.kind }
+    case 'slow-body': {
+      if (typeof fault.delay_ms !== 'number') return null
+      const chunkBytes = typeof fault.chunk_bytes === 'number' ? fault.chunk_bytes : undefined
+      return { kind: 'slow-body', delayMs: fault.delay_ms, chunkBytes }
+    }
+    default:
+      return null
+  }
 }
 
 function armFault(exchange: Exchange, faults: FaultPlan): void {
@@ -44,7 +59,8 @@ function armFault(exchange: Exchange, faults: FaultPlan): void {
   if (body == null) return
   const fault = readFault(body)
   if (fault == null) {
-    sendProblem(exchange.response, 400, 'fault must be {kind: "status", status} or {kind: "reset-before" | "reset-after"}')
+    const kinds = '{kind: "status", status}, {kind: "slow-body", delay_ms, chunk_bytes?} or {kind: "reset-before" | "reset-after" | "recycle-close"}'
+    sendProblem(exchange.response, 400, `fault must be ${kinds}`)
     return
   }
   faults.add({
@@ -54,6 +70,33 @@ function armFault(exchange: Exchange, faults: FaultPlan): void {
     times: typeof body.times === 'number' ? body.times : body.times === 'always' ? Infinity : 1,
   })
   sendJson(exchange.response, 201, { armed: body })
+}
+
+function addStep(exchange: Exchange): void {
+  const body = jsonBody(exchange)
+  if (body == null) return
+  const taskType = typeof body.task_type === 'string' ? body.task_type : undefined
+  try {
+    const step = addWorkflowStep(exchange.state, Number(exchange.params[0]), {
+      taskName: String(body.task_name),
+      taskType: taskType as WorkflowStep['taskType'],
+      status: body.status as WorkflowStep['status'],
+      manualUnblock: body.manual_unblock === true,
+      taskData: isJsonObject(body.task_data) ? body.task_data : undefined,
+    })
+    sendJson(exchange.response, 201, workRequestJson(exchange.state.scope, step))
+  } catch (error) {
+    sendProblem(exchange.response, 409, (error as Error).message)
+  }
+}
+
+function enrollmentAnswer(exchange: Exchange, outcome: 'confirm' | 'cancel'): void {
+  try {
+    answerEnrollment(exchange.state, outcome, exchange.params[0])
+    sendJson(exchange.response, 200, { outcome })
+  } catch (error) {
+    sendProblem(exchange.response, 404, (error as Error).message)
+  }
 }
 
 /** The control API, under `/-/fake/` (a path the real server does not have), and `/healthz`. */
@@ -67,6 +110,16 @@ export function controlRoutes(parts: ControlledParts): Route[] {
     }),
     route('POST /-/fake/work-request/{id}/complete/', (exchange) => complete(exchange, 'success')),
     route('POST /-/fake/work-request/{id}/fail/', (exchange) => complete(exchange, 'failure')),
+    route('POST /-/fake/workflow/{id}/steps/', addStep),
+    route('GET /-/fake/enrollments/', (exchange) =>
+      sendJson(
+        exchange.response,
+        200,
+        [...exchange.state.enrollments.values()].map(({ nonce, challenge, hostname, scope }) => ({ nonce, challenge, hostname, scope })),
+      ),
+    ),
+    route('POST /-/fake/enrollments/{nonce}/confirm/', (exchange) => enrollmentAnswer(exchange, 'confirm')),
+    route('POST /-/fake/enrollments/{nonce}/cancel/', (exchange) => enrollmentAnswer(exchange, 'cancel')),
     route('POST /-/fake/faults/', (exchange) => armFault(exchange, parts.faults)),
     route('DELETE /-/fake/faults/', (exchange) => {
       parts.faults.clear()

@@ -30,9 +30,10 @@ function filterFor(query: URLSearchParams): ((request: WorkRequestRecord) => boo
   if (status != null && !STATUSES.has(status)) return 'Invalid work request status'
   const taskType = query.get('task_type')
   const ids = query.get('ids')?.split(',').map(Number)
-  // The fake creates no child work requests: every one is a root (`root_only`).
+  const rootOnly = query.get('root_only') === 'true'
   return (request) =>
     (status == null || request.status === status) &&
+    (!rootOnly || request.parent == null) &&
     (taskType == null || request.taskType === taskType) &&
     (ids == null || ids.includes(request.id))
 }

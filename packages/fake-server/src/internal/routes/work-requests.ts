@@ -1,8 +1,9 @@
-import { jsonBody, requireUser, resolveWorkspace, type Exchange } from '../http/exchange.js'
+import { isJsonObject, jsonBody, requireUser, resolveWorkspace, type Exchange } from '../http/exchange.js'
 import { sendJson, sendProblem } from '../http/replies.js'
 import { route, type Route } from '../http/route.js'
 import type { WorkRequestRecord } from '../records.js'
 import { workRequestJson } from '../render/work-request-json.js'
+import { addWorkRequest } from '../work-request-records.js'
 
 const ALLOWED_FIELDS = new Set(['task_name', 'task_data', 'event_reactions', 'workspace'])
 
@@ -25,10 +26,6 @@ const WORKER_TASKS = new Set([
   'sbuild',
   'simplesystemimagebuild',
 ])
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value != null && !Array.isArray(value)
-}
 
 function createWorkRequest(exchange: Exchange): void {
   const user = requireUser(exchange)
@@ -53,28 +50,15 @@ function createWorkRequest(exchange: Exchange): void {
     )
     return
   }
-  const state = exchange.state
-  const request: WorkRequestRecord = {
-    id: state.nextWorkRequestId++,
+  const request = addWorkRequest(exchange.state, {
     taskName: body.task_name,
     taskType: 'Worker',
-    taskData: isObject(body.task_data) ? body.task_data : {},
-    eventReactions: isObject(body.event_reactions) ? body.event_reactions : {},
     workspace,
-    status: 'pending',
-    result: '',
-    createdAt: state.clock.now(),
-    startedAt: null,
-    completedAt: null,
     createdBy: user.id,
-    abortedBy: null,
-    priorityBase: 0,
-    priorityAdjustment: 0,
-    artifacts: [],
-    supersededBy: null,
-    workflowData: {},
-  }
-  state.workRequests.set(request.id, request)
+    taskData: isJsonObject(body.task_data) ? body.task_data : {},
+    eventReactions: isJsonObject(body.event_reactions) ? body.event_reactions : {},
+  })
+  const state = exchange.state
   sendJson(exchange.response, 200, workRequestJson(state.scope, request))
 }
 
