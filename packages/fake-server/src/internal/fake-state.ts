@@ -1,5 +1,6 @@
 import type {
   ArtifactRecord,
+  AssetRecord,
   CollectionRecord,
   FakeUser,
   RelationRecord,
@@ -50,6 +51,7 @@ export class FakeState {
   readonly templates = new Map<number, TemplateRecord>()
   readonly collections = new Map<number, CollectionRecord>()
   readonly relations = new Map<number, RelationRecord>()
+  readonly assets = new Map<number, AssetRecord>()
   /** The enrollments waiting for the test's answer, by nonce. */
   readonly enrollments = new Map<string, PendingEnrollment>()
   /** When set, the token is treated as the real server treats an expired one: anonymous. */
@@ -59,6 +61,7 @@ export class FakeState {
   nextTemplateId = 1
   nextCollectionId = 1
   nextRelationId = 1
+  nextAssetId = 1
   private readonly completionListeners = new Set<(notice: CompletionNotice) => void>()
 
   constructor(settings: FakeStateSettings) {

@@ -90,3 +90,13 @@ export interface FakeUser {
   username: string
   token: string
 }
+
+/** An asset (a signing key: the only category 0.16.2 creates through the API). */
+export interface AssetRecord {
+  id: number
+  workspace: string
+  category: string
+  data: Record<string, unknown>
+  createdAt: string
+  workRequest: number | null
+}

@@ -1,4 +1,5 @@
 import { artifactExchanges } from './artifact-exchanges.js'
+import { assetExchanges } from './asset-exchanges.js'
 import { collectionExchanges } from './collection-exchanges.js'
 import { enrollmentExchanges } from './enrollment-exchanges.js'
 import type { ContractExchange } from './exchange.js'
@@ -13,5 +14,6 @@ export const contractExchanges: readonly ContractExchange[] = [
   ...workRequestExchanges,
   ...workflowExchanges,
   ...collectionExchanges,
+  ...assetExchanges,
   ...enrollmentExchanges,
 ]

@@ -3,6 +3,7 @@ import { artifactDownloadRoutes } from './artifact-download.js'
 import { artifactRelationRoutes } from './artifact-relations.js'
 import { artifactUploadRoutes } from './artifact-upload.js'
 import { artifactRoutes } from './artifacts.js'
+import { assetRoutes } from './assets.js'
 import { collectionRoutes } from './collections.js'
 import { enrollmentRoutes } from './enrollment.js'
 import { lookupRoutes } from './lookups.js'
@@ -30,6 +31,7 @@ export const apiRoutes: readonly Route[] = [
   ...workflowTemplateRoutes,
   ...workflowRoutes,
   ...collectionRoutes,
+  ...assetRoutes,
   ...workspaceRoutes,
   ...enrollmentRoutes,
 ]
