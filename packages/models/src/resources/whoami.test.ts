@@ -22,6 +22,16 @@ describe('WhoAmI', () => {
     ).toBe(9)
   })
 
+  it('reads 0.11.3\'s answer, which names the worker flag worker_token and has no work_request', () => {
+    expect(WhoAmISchema.parse({ user: 'testuser', auth: true, worker_token: true })).toEqual({
+      user: 'testuser',
+      auth: true,
+      work_request: null,
+      worker: true,
+    })
+    expect(() => parseResponse('WhoAmI', WhoAmISchema, { user: 'x', auth: true })).toThrow(/worker/)
+  })
+
   it('rejects a body without auth', () => {
     expect(() => parseResponse('WhoAmI', WhoAmISchema, { user: 'x', worker: false })).toThrow(/auth: /)
   })
