@@ -69,7 +69,8 @@ function createAsset(exchange: Exchange): void {
       asset.data.fingerprint === data.fingerprint,
   )
   if (existing != null) {
-    const { created_at: _createdAt, ...shown } = assetJson(state.scope, existing)
+    const shown = assetJson(state.scope, existing)
+    delete shown.created_at
     sendJson(exchange.response, 200, shown)
     return
   }
