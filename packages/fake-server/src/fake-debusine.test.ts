@@ -268,9 +268,13 @@ describe('state', () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'fake-debusine-')), 'state.json')
     const before = await startFakeDebusine({ stateFile })
     const id = await createNoop(before)
+    await api(before, `/workflow-template/${before.workspace}/`, { method: 'POST', json: { name: 'kept', task_name: 'noop' } })
     await before.close()
     const after = await fakeServer({ stateFile, token: before.token })
     expect(((await (await api(after, `/work-request/${id}/`)).json()) as { task_name: string }).task_name).toBe('noop')
     expect(await createNoop(after)).toBe(id + 1)
+    expect((await api(after, `/workflow-template/${after.workspace}/kept/`)).status).toBe(200)
+    const collections = (await (await api(after, `/collection/${after.workspace}/`)).json()) as { count: number }
+    expect(collections.count).toBe(3)
   })
 })

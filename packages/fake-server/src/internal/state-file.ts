@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import type { FakeState } from './fake-state.js'
-import type { ArtifactRecord, WorkRequestRecord } from './records.js'
+import type {
+  ArtifactRecord,
+  AssetRecord,
+  CollectionRecord,
+  RelationRecord,
+  TemplateRecord,
+  WorkRequestRecord,
+} from './records.js'
 
 interface SavedFile {
   size: number
@@ -16,6 +23,12 @@ interface SavedState {
   nextWorkRequestId: number
   artifacts: (Omit<ArtifactRecord, 'files'> & { files: [string, SavedFile][] })[]
   workRequests: WorkRequestRecord[]
+  // Absent from the files of the first releases: nothing of the kind was held.
+  templates?: TemplateRecord[]
+  collections?: CollectionRecord[]
+  relations?: RelationRecord[]
+  assets?: AssetRecord[]
+  nextIds?: { template: number; collection: number; relation: number; asset: number }
 }
 
 /** Write what the fake holds to `path` (atomically: a reader never sees half a file). */
@@ -32,6 +45,16 @@ export function saveState(state: FakeState, path: string): void {
       ]),
     })),
     workRequests: [...state.workRequests.values()],
+    templates: [...state.templates.values()],
+    collections: [...state.collections.values()],
+    relations: [...state.relations.values()],
+    assets: [...state.assets.values()],
+    nextIds: {
+      template: state.nextTemplateId,
+      collection: state.nextCollectionId,
+      relation: state.nextRelationId,
+      asset: state.nextAssetId,
+    },
   }
   writeFileSync(`${path}.tmp`, JSON.stringify(saved))
   renameSync(`${path}.tmp`, path)
@@ -54,4 +77,22 @@ export function loadState(state: FakeState, path: string): void {
     state.artifacts.set(artifact.id, { ...artifact, files })
   }
   for (const request of saved.workRequests) state.workRequests.set(request.id, request)
+  loadRecords(state, saved)
+}
+
+/** The templates, collections, relations and assets of a saved state, when it has them. */
+function loadRecords(state: FakeState, saved: SavedState): void {
+  if (saved.collections != null) state.collections.clear()
+  const held = [
+    [saved.templates, state.templates],
+    [saved.collections, state.collections],
+    [saved.relations, state.relations],
+    [saved.assets, state.assets],
+  ] as const
+  for (const [records, map] of held) for (const record of records ?? []) (map as Map<number, typeof record>).set(record.id, record)
+  if (saved.nextIds == null) return
+  state.nextTemplateId = saved.nextIds.template
+  state.nextCollectionId = saved.nextIds.collection
+  state.nextRelationId = saved.nextIds.relation
+  state.nextAssetId = saved.nextIds.asset
 }
