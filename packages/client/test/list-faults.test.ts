@@ -1,8 +1,8 @@
 /**
  * Lists against the real Debusine 0.16.2 server through the fault proxy: pages ride one
- * kept-alive connection of the client's own, and a page whose answer fails there (a 503,
- * a cut mid-body, a connection closed under the request) is read again, so the list comes
- * out whole and in order; a page the server refuses (404) is its error, asked for once.
+ * kept-alive connection of the network's dispatcher (undici's `request`), and a page whose
+ * answer fails there (a 503, a cut mid-body, a connection closed under the request) is read
+ * again, so the list comes out whole and in order; a page the server refuses (404) is its error, asked for once.
  * Every fate is fixed by the request's number.
  */
 import { WorkRequestStatus } from '@debusine-ts/models'
@@ -15,7 +15,7 @@ import { createPendingWorkRequest } from './support/pending-work-request.js'
 
 // Three pages of the server's ten.
 const REQUESTS = 23
-/** Whether Node's fetch sent the request (it adds `Sec-Fetch-Mode`; the client's own connections do not). */
+/** Whether Node's fetch sent the request (it adds `Sec-Fetch-Mode`; undici's `request` does not). */
 const byFetch = (request: { headers: Readonly<Record<string, string>> }): boolean =>
   'sec-fetch-mode' in request.headers
 let direct: DebusineClient
@@ -27,7 +27,10 @@ const proxies: FaultProxy[] = []
  * knows the server's version (it asks the web UI once, for an operation of the capability
  * table such as a filtered list): that request passes, and the counters start after it.
  */
-async function clientThrough(operation: string, request: (number: number) => Fate = () => ({ kind: 'pass' })) {
+async function clientThrough(
+  operation: string,
+  request: (number: number) => Fate = () => ({ kind: 'pass' }),
+) {
   const server = realServer()
   const proxy = await startFaultProxy({ target: server.apiUrl, seed: 23, fates: {} })
   proxies.push(proxy)
@@ -89,7 +92,10 @@ describe('lists through the fault proxy', () => {
       3: { kind: 'cut', direction: 'down', afterBytes: 300 },
       5: { kind: 'close' },
     }
-    const { client, proxy } = await clientThrough(FILTERED_LIST, (number) => faults[number] ?? { kind: 'pass' })
+    const { client, proxy } = await clientThrough(
+      FILTERED_LIST,
+      (number) => faults[number] ?? { kind: 'pass' },
+    )
     const listed = await client.workRequests.list({ ids }).toArray({ limit: 100 })
     expect(listed.map((item) => item.id)).toEqual(ids)
     const requests = proxy.counters.requests

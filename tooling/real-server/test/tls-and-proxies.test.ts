@@ -58,10 +58,20 @@ function clientWith(
   })
 }
 
-/** A logger that hands its debug lines to `line`. */
-function debugLines(line: (message: string) => void): Logger {
+/** A logger that hands its debug lines (and their fields) to `line`. */
+function debugLines(line: (message: string, fields?: Readonly<Record<string, unknown>>) => void): Logger {
   const quiet = (): undefined => undefined
   return { debug: line, info: quiet, warn: quiet, error: quiet }
+}
+
+/** A local artifact of one file of `bytes` random bytes in the scratch directory. */
+async function randomArtifact(name: string, bytes: number) {
+  const content = randomBytes(bytes)
+  writeFileSync(join(scratch, name), content)
+  return {
+    local: await TestArtifact.create({ files: [join(scratch, name)], baseDirectory: scratch }),
+    content,
+  }
 }
 
 /** How many requests since the `since`-th carried the token in clear to the proxy (outside tunnels). */
@@ -152,6 +162,31 @@ describe('proxies', () => {
     expect(pages.filter((request) => 'sec-fetch-mode' in request.headers)).toEqual([])
   })
 
+  it("HTTP_PROXY carries an upload in chunks (Content-Range) and a download, with undici's stream, not fetch", async () => {
+    const { local, content } = await randomArtifact('plain.bin', 2 * 1024 * 1024 + 5)
+    const client = clientWith({ HTTP_PROXY: proxy.url }, tls.plainApiUrl)
+    const before = proxy.requests.length
+    const artifact = await client.artifacts.upload(local, { chunkSize: 1024 * 1024 })
+    expect(artifact.files_to_upload).toEqual([])
+    const target = join(scratch, 'plain-copy.bin')
+    await client.artifacts.downloadFile(artifact.id, 'plain.bin', target)
+    expect(readFileSync(target).equals(content)).toBe(true)
+    const seen = proxy.requests.slice(before)
+    const puts = seen.filter((request) => request.method === 'PUT')
+    expect(puts.map((request) => request.headers['content-range'])).toEqual(
+      expect.arrayContaining([
+        `bytes 0-1048575/${content.length}`,
+        `bytes 2097152-2097156/${content.length}`,
+      ]),
+    )
+    const download = seen.filter(
+      (request) => request.method === 'GET' && request.target.includes('plain.bin'),
+    )
+    expect(download.length).toBeGreaterThan(0)
+    // Node's fetch adds Sec-Fetch-Mode; undici's stream does not.
+    expect([...puts, ...download].filter((request) => 'sec-fetch-mode' in request.headers)).toEqual([])
+  })
+
   it('NO_PROXY bypasses the proxy for the hosts it names', async () => {
     const before = proxy.requests.length
     const server = realServer()
@@ -170,14 +205,14 @@ describe('transfers, lists and completions through HTTPS_PROXY and TLS', () => {
 
   it('resumes an upload and downloads the file verified', async () => {
     const before = proxy.requests.length
-    const content = randomBytes(3 * 1024 * 1024 + 17)
-    writeFileSync(join(scratch, 'big.bin'), content)
-    const local = await TestArtifact.create({ files: [join(scratch, 'big.bin')], baseDirectory: scratch })
+    const { local, content } = await randomArtifact('big.bin', 3 * 1024 * 1024 + 17)
     const controller = new AbortController()
     let artifactId: number | undefined
     const lines: string[] = []
-    const logger = debugLines((message) => {
+    const streamed: string[] = []
+    const logger = debugLines((message, fields) => {
       lines.push(message)
+      if (fields?.route === 'streamed') streamed.push(message.split(' ')[0] ?? '')
       artifactId ??= Number(/\/artifact\/(\d+)\/files\//.exec(message)?.[1] ?? Number.NaN) || undefined
     })
     const interrupted = clientWith(env(), tls.apiUrl, { logger }).artifacts.upload(local, {
@@ -191,6 +226,8 @@ describe('transfers, lists and completions through HTTPS_PROXY and TLS', () => {
     expect(artifactId).toBeDefined()
     // --debug says which proxy the requests used, never its credentials.
     expect(lines).toContain(`${new URL(tls.apiUrl).origin}: proxy ${proxy.url}`)
+    // The chunks went with undici's stream through the tunnel, not through fetch.
+    expect(streamed).toContain('PUT')
     let heldAtStart: number | undefined
     const artifact = await clientWith(env()).artifacts.upload(local, {
       artifactId: artifactId!,

@@ -32,7 +32,12 @@ interface RangeReader {
   release: () => Promise<void>
 }
 
-function rangeReader(localPath: string, start: number, end: number, onRead: (bytes: number) => void): RangeReader {
+function rangeReader(
+  localPath: string,
+  start: number,
+  end: number,
+  onRead: (bytes: number) => void,
+): RangeReader {
   let position = start
   const ring = takeRing()
   let turn = 0

@@ -13,7 +13,12 @@ import {
   type Transport,
 } from '@debusine-ts/transport'
 import { ArtifactUploadError } from '../resources/artifact-errors.js'
-import { fileRangeBlocks, fileRangeStream, type FileRangeBlocks, type FileRangeBody } from './file-range-stream.js'
+import {
+  fileRangeBlocks,
+  fileRangeStream,
+  type FileRangeBlocks,
+  type FileRangeBody,
+} from './file-range-stream.js'
 import { stallWatchdog } from './stall-watchdog.js'
 import { putStreamed } from './streamed-put.js'
 import { describeFailure } from './transfer-failure.js'

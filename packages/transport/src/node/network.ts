@@ -113,7 +113,9 @@ export function createNodeNetwork(options: NodeNetworkOptions = {}): NodeNetwork
     dispatcher,
     readPage: async (page) => readPageThrough(await dispatcher(), page),
     sendStreamed: async (request) => {
-      logger?.debug(`${new URL(request.url).origin}: ${describeProxy(proxyFor(new URL(request.url), proxies))}`)
+      logger?.debug(
+        `${new URL(request.url).origin}: ${describeProxy(proxyFor(new URL(request.url), proxies))}`,
+      )
       return sendStreamedThrough(await dispatcher(), request)
     },
     describe: (url) => describeProxy(proxyFor(new URL(url), proxies)),
