@@ -52,6 +52,7 @@ const calls: Record<string, (client: DebusineClient) => Promise<unknown>> = {
     client.workRequests.list({ rootOnly: true }).toArray({ limit: 1 }),
   'workflowTemplates.getByName': (client) => client.workflowTemplates.get('capabilities'),
   'workflowTemplates.list': (client) => client.workflowTemplates.list().toArray({ limit: 1 }),
+  'workflows.start without a template': (client) => client.workflows.start({ taskName: 'noop' }),
   'collections.create': (client) => client.collections.create({ ...collection, data: {} }),
   'collections.get': (client) => client.collections.get(collection),
   'collections.list': (client) => client.collections.list().toArray({ limit: 1 }),

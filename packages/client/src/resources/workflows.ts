@@ -11,7 +11,7 @@ import { workspaceFor, type ClientContext } from '../client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { holdsSent, ownUserOf } from '../internal/sent-match.js'
-import { workRequestListQuery } from '../internal/work-request-list.js'
+import { workRequestListOperation, workRequestListQuery } from '../internal/work-request-list.js'
 import type { CreateOptions } from './create-outcome.js'
 
 /**
@@ -134,6 +134,7 @@ export class Workflows {
               const started = await transport.request('POST', '/workflow/', {
                 ...sendOptions,
                 body: wire,
+                operation: body.task_name === '' ? undefined : 'workflows.start without a template',
                 schema: WorkRequestSchema,
                 model: 'WorkRequest',
                 expectedStatus: 201,
@@ -144,7 +145,7 @@ export class Workflows {
             },
             find: (since, findOptions) =>
               findCreated(
-                this.list({}, findOptions),
+                this.#listRoots({}, findOptions),
                 since,
                 this.#created,
                 (candidate) => startedFrom(candidate, wire),
@@ -171,11 +172,23 @@ export class Workflows {
    * List root workflows, newest first, lazily
    * (`GET /work-request/?task_type=Workflow&root_only=true`, 0.16.0+).
    *
+   * @throws {ServerTooOldError} (on the first page) on a server before 0.16.0, which would
+   * ignore the filters
    * @example
    * const running = await client.workflows.list({ status: WorkRequestStatus.RUNNING }).toArray({ limit: 50 })
    * @throws {ValidationError} (at once) for an unknown filter or status
    */
   list(filters: WorkflowListFilters = {}, options?: RequestOptions): PagedList<WorkRequest> {
+    const wanted = { ...filters, taskType: TaskType.WORKFLOW, rootOnly: true }
+    return this.#listRoots(filters, { ...options, operation: workRequestListOperation(wanted) })
+  }
+
+  // A start's lost answer is looked for without the capability check: a server that ignores
+  // the filters lists everything, and `startedFrom` still picks only the workflow sent.
+  #listRoots(
+    filters: WorkflowListFilters,
+    options?: RequestOptions & { operation?: string | undefined },
+  ): PagedList<WorkRequest> {
     const query = workRequestListQuery({ ...filters, taskType: TaskType.WORKFLOW, rootOnly: true })
     return this.#context.transport.list('/work-request/', WorkRequestSchema, {
       ...options,

@@ -96,6 +96,12 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     shapeSince: '0.13.0',
     evidence: 'changelog 0.13.0; 0.11.3 reads `DELETE /workflow-template/{id}/`',
   },
+  {
+    operation: 'workflows.start without a template',
+    summary: 'start a workflow from a workflow task name, without a template',
+    since: '0.12.0',
+    evidence: `${after0113}; 0.11.3's workflow create requires \`template_name\``,
+  },
   { operation: 'collections.create', summary: 'create a collection', since: '0.12.0', evidence: after0113 },
   { operation: 'collections.get', summary: 'show a collection', since: '0.12.0', evidence: after0113 },
   {
