@@ -33,24 +33,34 @@ export function createSigningKey(uid: string): SigningKey {
 
 /**
  * Start a `package_upload` workflow of the unsigned upload `uploadId` (to an upload queue
- * nobody listens on) and return its `Wait/externaldebsign` child once the workflow created
- * it and the scheduler marked it running (bounded wait).
+ * nobody listens on), from a template as every server version can, and return its
+ * `Wait/externaldebsign` child once the workflow created it and the scheduler marked it
+ * running (bounded wait). The child is found in the unfiltered list, as 0.11.3 filters
+ * nothing and names no parent: the newest running one in the workflow's workspace.
  */
 export async function externalDebsignRequest(
   client: DebusineClient,
   uploadId: number,
 ): Promise<{ workflow: WorkRequest; wait: WorkRequest }> {
-  const workflow = await client.workflows.start({
-    taskName: TaskName.PACKAGE_UPLOAD,
-    taskData: { source_artifact: uploadId, target: 'ftp://127.0.0.1:9/upload/', require_signature: true },
+  const templateName = `package-upload-${Date.now().toString(36)}`
+  await client.workflowTemplates.create({
+    name: templateName,
+    task_name: TaskName.PACKAGE_UPLOAD,
+    static_parameters: { target: 'ftp://127.0.0.1:9/upload/', require_signature: true },
+    runtime_parameters: 'any',
   })
+  const workflow = await client.workflows.start({ templateName, taskData: { source_artifact: uploadId } })
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    const waits = await client.workRequests
-      .list({ taskType: TaskType.WAIT, status: WorkRequestStatus.RUNNING })
-      .toArray({ limit: 200 })
-    const wait = waits.find(
-      (request) => request.parent === workflow.id && request.task_name === TaskName.EXTERNAL_DEBSIGN,
+    const recent = await client.workRequests.list().toArray({ limit: 200 })
+    const wait = recent.find(
+      (request) =>
+        request.id > workflow.id &&
+        request.workspace === workflow.workspace &&
+        (request.parent ?? workflow.id) === workflow.id &&
+        request.task_type === TaskType.WAIT &&
+        request.task_name === TaskName.EXTERNAL_DEBSIGN &&
+        request.status === WorkRequestStatus.RUNNING,
     )
     if (wait !== undefined) return { workflow, wait }
     await setTimeout(500)
