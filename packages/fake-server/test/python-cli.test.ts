@@ -1,6 +1,6 @@
 /**
  * The built bin `debusine-ts-fake`, used by another client: the official Python CLI (in the
- * real server's chroot, sharing /tmp and the host network) runs a round trip against it.
+ * real server's chroot, sharing /tmp and the host network) runs round trips against it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
@@ -112,6 +112,23 @@ describe('debusine-ts-fake with the official Python CLI', () => {
     } finally {
       listener.kill('SIGTERM')
     }
+  })
+
+  it('takes workflow-template create and list, workflow start and list, and collection list', async () => {
+    writeFileSync(join(work, 'template.yaml'), 'runtime_parameters: any\n')
+    const template = await debusine(['workflow-template', 'create', '--data', 'template.yaml', 'noop', 'from-python'])
+    expect(template.status, template.stderr).toBe(0)
+    const templates = await debusine(['workflow-template', 'list', '--yaml'])
+    expect(templates.stdout).toContain('name: from-python')
+    const started = await debusine(['workflow', 'start', '--yaml', 'from-python'], '{}\n')
+    expect(started.status, started.stderr).toBe(0)
+    expect(started.stdout).toMatch(/\bid: \d+/)
+    const id = Number(/\bid: (\d+)/.exec(started.stdout)![1])
+    const workflows = await debusine(['workflow', 'list', '--yaml'])
+    expect(workflows.stdout).toContain(`id: ${id}`)
+    const collections = await debusine(['collection', 'list', '--yaml'])
+    expect(collections.status, collections.stderr).toBe(0)
+    expect(collections.stdout).toContain('category: debusine:task-history')
   })
 })
 
