@@ -102,6 +102,7 @@ export {
   applyRelationTargetChanges,
   type RelationTargetChanges,
 } from './resources/relation-target-changes.js'
+// The collection-relation schemas live in models; these deprecated forwards go in the next minor.
 export {
   CollectionRelationSchema,
   CollectionRelationEndSchema,
@@ -109,7 +110,7 @@ export {
   type CollectionRelation,
   type CollectionRelationEnd,
   type CollectionRelationTargets,
-} from './resources/collection-relation-schema.js'
+} from './collection-relation-forwards.js'
 export { CollectionRelationsChangedError } from './resources/collection-relations-changed-error.js'
 export {
   appendToInheritanceChain,

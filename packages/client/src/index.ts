@@ -51,25 +51,24 @@ export {
   parseHttpTimeout,
   requiredServerKeys,
   optionalServerKeys,
-  ClientConfigError,
-  writeServerConfig,
+  type ConfiguredServer,
+  type ClientConfigSelection,
+  type ClientConfigEnvironment,
+} from './config/client-config.js'
+export { ClientConfigError, type ClientConfigErrorInit } from './config/client-config-error.js'
+export { writeServerConfig, type ServerConfigUpdate } from './config/config-writer.js'
+export {
   readConfigForSetup,
   serverSetupFor,
   setupServerChoices,
   saveServerSetup,
-  parseIni,
-  updateIniSection,
-  IniSyntaxError,
+  type ServerSetup,
+} from './config/server-setup.js'
+export { parseIni, updateIniSection, IniSyntaxError, type IniFile } from './config/ini.js'
+export {
   knownServers,
   presetWorkspace,
   serverFromInput,
   lintApiUrl,
-  type ConfiguredServer,
-  type ClientConfigSelection,
-  type ClientConfigEnvironment,
-  type ClientConfigErrorInit,
-  type ServerConfigUpdate,
-  type ServerSetup,
-  type IniFile,
   type KnownServer,
-} from './config/index.js'
+} from './config/known-servers.js'

@@ -110,6 +110,17 @@ export {
   type RelationList,
 } from './resources/relation.js'
 export {
+  CollectionRelationSchema,
+  CollectionRelationEndSchema,
+  CollectionRelationPageSchema,
+  CollectionRelationTargetsSchema,
+  CollectionRelationTargetsRequestSchema,
+  type CollectionRelation,
+  type CollectionRelationEnd,
+  type CollectionRelationTargets,
+  type CollectionRelationTargetsRequest,
+} from './resources/collection-relation.js'
+export {
   SingleLookupSchema,
   LookupDictSchema,
   MultipleLookupSchema,

@@ -1,7 +1,13 @@
 import {
+  CollectionRelationPageSchema,
+  CollectionRelationSchema,
+  CollectionRelationTargetsRequestSchema,
+  CollectionRelationTargetsSchema,
   formatCollectionName,
   parseModel,
   parseResponse,
+  type CollectionRelation,
+  type CollectionRelationTargets,
   type CollectionRelationType,
   type OpenEnum,
 } from '@debusine-ts/models'
@@ -12,14 +18,6 @@ import {
   type CollectionIdentifier,
   type CollectionRequestOptions,
 } from './collection-options.js'
-import {
-  CollectionRelationPageSchema,
-  CollectionRelationSchema,
-  CollectionRelationTargetsRequestSchema,
-  CollectionRelationTargetsSchema,
-  type CollectionRelation,
-  type CollectionRelationTargets,
-} from './collection-relation-schema.js'
 import { CollectionRelationsChangedError } from './collection-relations-changed-error.js'
 
 /** Filters of {@link CollectionRelations.list}; all optional. */

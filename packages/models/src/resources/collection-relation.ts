@@ -1,5 +1,7 @@
-import { CollectionRelationType, openEnum, paginatedSchema } from '@debusine-ts/models'
 import * as z from 'zod'
+import { CollectionRelationType } from '../enumerations.js'
+import { openEnum } from './open-enum.js'
+import { paginatedSchema } from './pagination.js'
 
 /** A collection named by name and category, as relations carry it. */
 export const CollectionRelationEndSchema = z.looseObject({
