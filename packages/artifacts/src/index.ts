@@ -53,8 +53,12 @@ export { RepositoryIndexArtifact, type RepositoryIndexInput } from './kinds/repo
 export { SigningInputArtifact, type SigningInputInput } from './kinds/signing-input.js'
 export { SigningOutputArtifact, type SigningOutputInput } from './kinds/signing-output.js'
 export { SourcePackageArtifact, type SourcePackageInput } from './kinds/source-package.js'
-export { SystemImageArtifact, type SystemImageInput } from './kinds/system-image.js'
-export { SystemTarballArtifact, type SystemTarballInput } from './kinds/system-tarball.js'
+export {
+  SystemImageArtifact,
+  SystemTarballArtifact,
+  type SystemImageInput,
+  type SystemTarballInput,
+} from './kinds/system-artifacts.js'
 export { TestArtifact, type TestArtifactInput } from './kinds/test-artifact.js'
 export { UploadArtifact, type UploadInput } from './kinds/upload.js'
 export {
