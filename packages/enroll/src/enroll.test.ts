@@ -1,12 +1,14 @@
 import { ResponseValidationError, ValidationError } from '@debusine-ts/models'
 import { AbortError, BadRequestError, ConnectionError } from '@debusine-ts/transport'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { ServerResponse } from 'node:http'
+import { describe, expect, it } from 'vitest'
+// The suite's one loopback test server (the transport's test support).
 import {
-  startServer,
-  streamAnswer,
-  type Handler,
+  loopbackServers,
   type LoopbackServer,
-} from '../test/support/loopback-server.js'
+  type RecordedRequest,
+} from '../../transport/test/support/loopback-server.js'
+import { streamAnswer } from '../test/support/stream-answer.js'
 import { enroll, type ConfirmationPending, type EnrollOptions } from './enroll.js'
 import { EnrollmentCancelledError } from './errors/enrollment-cancelled-error.js'
 import { EnrollmentTimeoutError } from './errors/enrollment-timeout-error.js'
@@ -14,15 +16,32 @@ import { EnrollmentTimeoutError } from './errors/enrollment-timeout-error.js'
 const token = 'a'.repeat(64)
 const confirmAnswer = JSON.stringify({ outcome: 'confirm', token })
 
-const servers: LoopbackServer[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
+type Handler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>
 
-async function serve(handler: Handler): Promise<LoopbackServer> {
-  const server = await startServer(handler)
-  servers.push(server)
-  return server
+/** A loopback server that also notes when each request arrived and when its connection closed. */
+interface EnrollmentServer extends LoopbackServer {
+  /** `Date.now()` when request `index` (0-based) had arrived whole. */
+  arrivals: number[]
+  /** Resolves when the connection of request `index` (0-based) closed, by either side. */
+  closedConnection: (index: number) => Promise<void>
+}
+
+const startServer = loopbackServers()
+
+async function serve(handler: Handler): Promise<EnrollmentServer> {
+  const arrivals: number[] = []
+  const closings: Promise<void>[] = []
+  const server = await startServer(({ request, raw, response }) => {
+    arrivals.push(Date.now())
+    const { socket } = raw
+    closings.push(
+      new Promise((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve()))),
+    )
+    return handler(request, response)
+  })
+  const closedConnection = (index: number): Promise<void> =>
+    closings[index] ?? Promise.reject(new Error(`no request ${index}`))
+  return Object.assign(server, { arrivals, closedConnection })
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -34,7 +53,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection')
 }
 
-function enrollAt(server: LoopbackServer, options: EnrollOptions = {}): ReturnType<typeof enroll> {
+function enrollAt(server: EnrollmentServer, options: EnrollOptions = {}): ReturnType<typeof enroll> {
   return enroll({ apiUrl: server.apiUrl, scope: 'debusine', hostname: 'unit-host' }, options)
 }
 
@@ -65,7 +84,7 @@ describe('enroll', () => {
 
     // The callback ran before the request was sent, with what the page will show.
     expect(pending).toBeDefined()
-    expect(pending!.at).toBeLessThanOrEqual(request!.receivedAt)
+    expect(pending!.at).toBeLessThanOrEqual(server.arrivals[0]!)
     expect(pending).toMatchObject({
       confirmUrl: `${server.origin}/-/enroll/confirm/${body['nonce']}/`,
       challenge: body['challenge'],
