@@ -10,6 +10,7 @@ import { contractExchanges } from './contract/exchanges.js'
 import { call, jsonOf } from './contract/http-call.js'
 import { completedNoop } from './contract/steps.js'
 import type { Target } from './contract/target.js'
+import { answerOnWebPage } from './contract/web-confirm.js'
 
 // The real server's one worker serves every test of the machine: its queue may be long.
 const COMPLETION_WAIT_MS = 280_000
@@ -41,6 +42,8 @@ beforeAll(async () => {
     apiUrl: server.apiUrl,
     token: server.token,
     awaitCompletion: (id, result) => pollCompletion(real, id, result),
+    answerEnrollment: (nonce, outcome) =>
+      answerOnWebPage(new URL(server.apiUrl).origin, { name: server.webUser, password: server.webPassword }, nonce, outcome),
   }
   // Queue the two noop runs the contract needs now: they run while the other exchanges do.
   for (const result of ['success', 'failure'] as const) completedNoop(real, result).catch(() => undefined)
@@ -51,6 +54,12 @@ beforeAll(async () => {
     apiUrl: fakeServer.apiUrl,
     token: fakeServer.token,
     awaitCompletion: (id, result) => fakeServer.completeWorkRequest(id, result),
+    answerEnrollment: async (nonce, outcome) => {
+      while (!fakeServer.pendingEnrollments().some((pending) => pending.nonce === nonce)) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      fakeServer.answerEnrollment(outcome, nonce)
+    },
   }
 })
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
+import { EnrollConfirmPayloadSchema } from '@debusine-ts/models'
 import type { ContractExchange } from './exchange.js'
-import { call, type Answer } from './http-call.js'
+import { call, jsonOf, type Answer } from './http-call.js'
 import type { Target } from './target.js'
 
 const ENROLL = 'POST /api/enroll/'
@@ -46,8 +47,26 @@ function enrollHead(target: Target): Promise<Answer> {
   })
 }
 
-/** Enrollment: the refusals, and the start of a waiting enrollment. */
+/** Enroll, and answer the enrollment as its user while it waits; returns the enrollment's answer. */
+async function answeredEnrollment(target: Target, outcome: 'confirm' | 'cancel'): Promise<Answer> {
+  const body = payload()
+  const [answer] = await Promise.all([enroll(target, JSON.stringify(body)), target.answerEnrollment(body.nonce!, outcome)])
+  return answer
+}
+
+/** Enrollment: confirmed and cancelled by the test, the refusals, the start of a waiting one. */
 export const enrollmentExchanges: ContractExchange[] = [
+  {
+    name: 'an enrollment the user confirms ends with a token; one the user cancels, with none',
+    endpoints: [ENROLL],
+    schema: EnrollConfirmPayloadSchema,
+    run: async (target) => {
+      const answer = await answeredEnrollment(target, 'confirm')
+      const cancelled = await answeredEnrollment(target, 'cancel')
+      const token = (jsonOf(answer) as { token: unknown }).token
+      return { answer, facts: { tokenIsHex: typeof token === 'string' && /^[0-9a-f]{64}$/.test(token), cancelled: jsonOf(cancelled) } }
+    },
+  },
   {
     name: 'an enrollment waits: 200, a streamed JSON answer that starts with a newline',
     endpoints: [ENROLL],

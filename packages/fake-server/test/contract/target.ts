@@ -12,4 +12,6 @@ export interface Target {
   workspace: string
   /** Wait until the `noop` work request `id` is completed with the result of its task data. */
   awaitCompletion(id: number, result: string): Promise<void>
+  /** Answer the enrollment `nonce` as its user would (the real server's web page, the fake's control API). */
+  answerEnrollment(nonce: string, outcome: 'confirm' | 'cancel'): Promise<void>
 }
