@@ -84,7 +84,12 @@ WEB_PASSWORD=$WEB_PASSWORD
 EOF
 )
 
-# The Python client's configuration (./debusine runs it as root in the chroot).
+# The Python client's configuration (./debusine runs it as root in the chroot); a client
+# that does not know `default-workspace` (0.11.3) refuses a file that has it.
+workspace_key=
+if grep -q default-workspace "$ROOT/usr/lib/python3/dist-packages/debusine/client/config.py"; then
+  workspace_key='default-workspace = System'
+fi
 put /root/.config/debusine/client/config.ini root:root 600 <<EOF
 [General]
 default-server = realserver
@@ -92,6 +97,6 @@ default-server = realserver
 [server:realserver]
 api-url = $API_URL
 scope = debusine
-default-workspace = System
+$workspace_key
 token = $TOKEN
 EOF

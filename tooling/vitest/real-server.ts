@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, inject, it } from 'vitest'
 import { compareDebusineVersions } from '../../packages/models/src/capabilities/debusine-version.js'
 import { operationSupport } from '../../packages/models/src/capabilities/operation-support.js'
+import { pythonCliArgs } from './python-cli-names.js'
 
 /** What `tooling/real-server/up` wrote to its env file, with friendlier names. */
 export interface RealServerEnv {
@@ -117,7 +118,10 @@ export function postJson(path: string, token: string, body: unknown): Promise<Re
   })
 }
 
-/** Run the official Python client as testuser; files must live under /tmp or the repository. */
+/**
+ * Run the official Python client as testuser, `args` in the `noun verb` form of today's client
+ * (translated for an older one); files must live under /tmp or the repository.
+ */
 export function pythonClient(
   args: readonly string[],
   options: { input?: string; cwd?: string; timeout?: number } = {},
@@ -125,7 +129,8 @@ export function pythonClient(
   // Asynchronous: a synchronous child would stall the event loop, and the test's kept-alive
   // connections would miss the server closing them meanwhile.
   return new Promise((resolve, reject) => {
-    const child = spawn(realServer().pythonClient, args, {
+    const { pythonClient: wrapper, serverRoot } = realServer()
+    const child = spawn(wrapper, pythonCliArgs(serverRoot, args), {
       cwd: options.cwd,
       timeout: options.timeout ?? 60_000,
     })

@@ -6,7 +6,7 @@ import { ValidationError } from '@debusine-ts/models'
 import { BadRequestError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { rejection } from '../../../tooling/vitest/rejection.js'
-import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { manualSteps } from './support/manual-steps.js'
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
 })
 
-describe('workRequests.unblock and confirm (real server)', () => {
+// The fixture workflow holds a confirmation step (a `Wait/confirm` task), which 0.11.3 lacks.
+requires('workRequests.confirm').describe('workRequests.unblock and confirm (real server)', () => {
   it('accepting a manual review lets the step run; confirming the Wait task completes it', async () => {
     const steps = await manualSteps(client.workspace ?? '')
     const accepted = await client.workRequests.unblock(steps.review, { action: 'accept', notes: 'Reviewed' })
@@ -52,7 +53,9 @@ describe('workRequests.unblock and confirm (real server)', () => {
     expect(denied.status).toBe('aborted')
     await expect(client.workRequests.get(steps.workflow)).resolves.toMatchObject({ status: 'aborted' })
   })
+})
 
+describe('workRequests.unblock (no server needed)', () => {
   it('refuses a review with neither action nor notes before sending anything', async () => {
     const error = await rejection(client.workRequests.unblock(1, {}))
     expect(ValidationError.isInstance(error)).toBe(true)

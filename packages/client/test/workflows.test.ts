@@ -41,20 +41,26 @@ describe('workflows', () => {
     expect(done).toMatchObject({ status: WorkRequestStatus.COMPLETED, result: WorkRequestResult.SUCCESS })
   })
 
-  requires('workflows.start without a template').it('starts a workflow task without a template (workspace owner), through create', async () => {
-    const workflow = await client.workflows.create({ taskName: 'noop', workspace, taskData: {} })
-    expect(workflow).toMatchObject({ task_type: TaskType.WORKFLOW, task_name: 'noop', workspace })
-    expect(workflow.workflow_data).not.toHaveProperty('workflow_template_name')
-  })
+  requires('workflows.start without a template').it(
+    'starts a workflow task without a template (workspace owner), through create',
+    async () => {
+      const workflow = await client.workflows.create({ taskName: 'noop', workspace, taskData: {} })
+      expect(workflow).toMatchObject({ task_type: TaskType.WORKFLOW, task_name: 'noop', workspace })
+      expect(workflow.workflow_data).not.toHaveProperty('workflow_template_name')
+    },
+  )
 
-  requires('workRequests.list filtered by task type or root only').it('lists root workflows, newest first', async () => {
-    const workflow = await client.workflows.start({ templateName })
-    const listed = await client.workflows.list().toArray({ limit: 30 })
-    expect(listed.map((item) => item.id)).toContain(workflow.id)
-    for (const item of listed) expect(item).toMatchObject({ task_type: TaskType.WORKFLOW, parent: null })
-    const ids = listed.map((item) => item.id)
-    expect(ids).toEqual([...ids].sort((a, b) => b - a))
-  })
+  requires('workRequests.list filtered by task type or root only').it(
+    'lists root workflows, newest first',
+    async () => {
+      const workflow = await client.workflows.start({ templateName })
+      const listed = await client.workflows.list().toArray({ limit: 30 })
+      expect(listed.map((item) => item.id)).toContain(workflow.id)
+      for (const item of listed) expect(item).toMatchObject({ task_type: TaskType.WORKFLOW, parent: null })
+      const ids = listed.map((item) => item.id)
+      expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    },
+  )
 
   it('requires exactly one of templateName and taskName before sending', async () => {
     const both = await rejection(client.workflows.start({ templateName, taskName: 'noop' }))

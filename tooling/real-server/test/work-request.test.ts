@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { postJson, pythonClient, realServer } from '../../vitest/real-server.js'
+import { noopData, postJson, pythonClient, realServer } from '../../vitest/real-server.js'
 
 const server = realServer()
 
 function createNoop(token: string): Promise<Response> {
-  const noop = { task_name: 'noop', task_data: { result: 'success' }, event_reactions: {} }
+  const noop = { task_name: 'noop', task_data: noopData('success'), event_reactions: {} }
   return postJson('work-request/', token, { ...noop, workspace: server.workspace })
 }
 

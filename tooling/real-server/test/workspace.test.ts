@@ -2,20 +2,28 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, postJson, pythonClient, realServer, uniqueName } from '../../vitest/real-server.js'
+import {
+  freshWorkspace,
+  noopData,
+  postJson,
+  pythonClient,
+  realServer,
+  requires,
+  uniqueName,
+} from '../../vitest/real-server.js'
 
 const server = realServer()
 const workspace = await freshWorkspace('tooling')
 
 describe('a fresh workspace', () => {
   it('lets testuser create work requests in it, and hides it from norole', async () => {
-    const body = { task_name: 'noop', task_data: { result: 'success' }, event_reactions: {}, workspace }
+    const body = { task_name: 'noop', task_data: noopData('success'), event_reactions: {}, workspace }
     expect((await postJson('work-request/', server.token, body)).status).toBe(200)
     // A new workspace is private: to a user without a role it does not exist (404, not 403).
     expect((await postJson('work-request/', server.noroleToken, body)).status).toBe(404)
   })
 
-  it('lets testuser create a collection in it', async () => {
+  requires('collections.create').it('lets testuser create a collection in it', async () => {
     const response = await postJson(`collection/${workspace}/`, server.token, {
       name: uniqueName('suite'),
       category: 'debian:suite',
