@@ -153,6 +153,20 @@ describe('faults', () => {
     expect(blocks.reduce((sum, length) => sum + length, 0)).toBe(Number(answer.headers.get('content-length')))
   })
 
+  it('arms the same faults over HTTP, and refuses one it does not know', async () => {
+    const fake = await fakeServer()
+    const arm = (rule: unknown) =>
+      fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/faults/`, { method: 'POST', body: JSON.stringify(rule) })
+    const slow = await arm({ path: '/api/1.0/whoami/', fault: { kind: 'slow-body', delay_ms: 1, chunk_bytes: 4 } })
+    expect(slow.status).toBe(201)
+    const answer = await api(fake, '/whoami/')
+    const blocks: number[] = []
+    for await (const block of answer.body!) blocks.push(block.length)
+    expect(Math.max(...blocks)).toBeLessThanOrEqual(4)
+    expect((await arm({ fault: { kind: 'slow-body' } })).status).toBe(400)
+    expect((await arm({ fault: { kind: 'recycle-close' }, times: 'always' })).status).toBe(201)
+  })
+
   it('closes a kept-alive connection after answering: the next request on it is not read', async () => {
     const fake = await fakeServer()
     fake.injectFault({ path: '/api/1.0/whoami/', fault: { kind: 'recycle-close' } })
