@@ -181,6 +181,13 @@ export function serverLacks(operation: string): boolean {
  * `NoopData` has `result: bool`).
  */
 export function noopData(result: 'success' | 'failure'): { result: string | boolean } {
-  const before012 = compareDebusineVersions(realServer().serverVersion, '0.12.0') < 0
-  return { result: before012 ? result === 'success' : result }
+  return { result: serverBefore('0.12.0') ? result === 'success' : result }
+}
+
+/**
+ * Whether the real server runs a version before `version`: for an answer whose shape changed
+ * (never to skip a test; that is {@link requires}).
+ */
+export function serverBefore(version: string): boolean {
+  return compareDebusineVersions(realServer().serverVersion, version) < 0
 }
