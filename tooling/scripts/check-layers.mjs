@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { allowedImports } from './layers.mjs'
+import { allowedImports, folderLayers } from './layers.mjs'
 
 const scope = '@debusine-ts/'
 const root = process.argv[2] ?? fileURLToPath(new URL('../..', import.meta.url))
@@ -53,6 +53,13 @@ for (const group of ['packages', 'apps']) {
         for (const match of shipped ? text.matchAll(relativeSpecifier) : []) {
           if (!resolve(dirname(file), match[1]).startsWith(packageDirectory + sep))
             violations.push(`${relative(root, file)} imports ${match[1]}: outside ${group}/${name}`)
+        }
+        for (const [lower, higher] of folderLayers[name] ?? []) {
+          if (!file.startsWith(join(packageDirectory, lower) + sep)) continue
+          for (const match of text.matchAll(relativeSpecifier)) {
+            if (resolve(dirname(file), match[1]).startsWith(join(packageDirectory, higher) + sep))
+              violations.push(`${relative(root, file)} imports ${match[1]}: ${lower} sits below ${higher}`)
+          }
         }
         for (const match of text.matchAll(specifier)) {
           const target = match[1].slice(scope.length)

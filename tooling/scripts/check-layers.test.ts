@@ -75,4 +75,17 @@ describe('the layer check', () => {
       'packages/client/src/kit-sources.ts imports ../../cli-kit/src/index.js: outside packages/client',
     )
   })
+
+  it("keeps the client's machinery (internal/) below its resource namespaces (resources/)", () => {
+    const root = copyOfRepository()
+    writeFileSync(
+      join(root, 'packages/client/src/internal/upward.ts'),
+      "export { Artifacts } from '../resources/artifacts.js'\n",
+    )
+    const result = runCheck(root)
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(
+      'packages/client/src/internal/upward.ts imports ../resources/artifacts.js: src/internal sits below src/resources',
+    )
+  })
 })

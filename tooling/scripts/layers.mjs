@@ -14,3 +14,8 @@ export const allowedImports = {
   action: ['models', 'artifacts', 'transport', 'client', 'events', 'cli-kit'],
   'fake-server': ['models'],
 }
+
+// Layers inside a package: files under the first folder never import from the second. The
+// client's machinery (transfers, create-once, lookups) sits below the resource namespaces that
+// call down into it, with its own error types.
+export const folderLayers = { client: [['src/internal', 'src/resources']] }

@@ -42,14 +42,14 @@ export {
   type CreateOptions,
   type CreateRecovery,
   type CreateOutcomeUnknownErrorInit,
-} from './resources/create-outcome.js'
+} from './internal/create-outcome.js'
 export {
   ActionOutcomeUnknownError,
   type ActionOptions,
   type ActionRecovery,
   type ActionOutcomeUnknownErrorInit,
-} from './resources/action-outcome.js'
-export type { WorkRequestListFilters } from './resources/work-request-list-filters.js'
+} from './internal/action-outcome.js'
+export type { WorkRequestListFilters } from './internal/work-request-list-filters.js'
 export type { WorkflowStartRequest, WorkflowListFilters } from './resources/workflows.js'
 export type { WorkflowTemplateOptions, WorkflowTemplateCreateInput } from './resources/workflow-templates.js'
 export type {
@@ -57,7 +57,7 @@ export type {
   LookupMultipleInput,
   LookupOptionsBase,
   LookupExpectType,
-} from './resources/lookup-input.js'
+} from './internal/lookup-input.js'
 export type { RelationCreateResult, RelationListFilter } from './resources/relations.js'
 export type { MetricEmission } from './resources/metrics.js'
 export type {
@@ -76,7 +76,7 @@ export {
   ArtifactDownloadError,
   type ArtifactUploadErrorInit,
   type ArtifactDownloadFailure,
-} from './resources/artifact-errors.js'
+} from './internal/artifact-errors.js'
 export type {
   AssetCreateInput,
   AssetCreateResult,

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { SdkError } from '@debusine-ts/models'
 import { extract as tarExtract, type Header as TarHeader } from 'tar-stream'
-import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import { ArtifactDownloadError } from './artifact-errors.js'
 import { writeVerified, type ExpectedContent } from './download-file.js'
 import { unsafeEntryName } from './entry-name.js'
 

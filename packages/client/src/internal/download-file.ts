@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { ftruncateSync, writeSync } from 'node:fs'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import { ArtifactDownloadError } from './artifact-errors.js'
 
 /**
  * Bytes per write to disk: 16 KiB, as curl writes. The kernel sizes the page cache's folios

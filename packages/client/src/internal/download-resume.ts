@@ -7,7 +7,7 @@ import {
   sleep,
   type RetryDelays,
 } from '@debusine-ts/transport'
-import { ArtifactDownloadError } from '../resources/artifact-errors.js'
+import { ArtifactDownloadError } from './artifact-errors.js'
 import type { VerifiedFile } from './download-file.js'
 import type { Transfer } from './download-transfer.js'
 import { stallWatchdog } from './stall-watchdog.js'

@@ -11,7 +11,7 @@ import type {
   LookupMultipleInput,
   LookupOptionsBase,
   LookupSingleInput,
-} from '../resources/lookup-input.js'
+} from './lookup-input.js'
 
 const wordOfCode: Readonly<Record<LookupResultCode, LookupChildType>> = {
   [LookupResultCode.ARTIFACT]: LookupChildType.ARTIFACT,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { AbortError, Transport } from '@debusine-ts/transport'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FakeUploadServer, type UploadFault } from '../../test/support/fake-upload-server.js'
-import { ArtifactUploadError } from '../resources/artifact-errors.js'
+import { ArtifactUploadError } from './artifact-errors.js'
 import { uploadFile, type UploadFileInput } from './upload-file.js'
 
 const server = new FakeUploadServer()

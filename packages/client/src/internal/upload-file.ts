@@ -12,7 +12,7 @@ import {
   type RetryDelays,
   type Transport,
 } from '@debusine-ts/transport'
-import { ArtifactUploadError } from '../resources/artifact-errors.js'
+import { ArtifactUploadError } from './artifact-errors.js'
 import {
   fileRangeBlocks,
   fileRangeStream,

@@ -1,6 +1,6 @@
 import { TaskType, ValidationError, WorkRequestStatus, type ValidationIssue } from '@debusine-ts/models'
 import type { QueryParameters } from '@debusine-ts/transport'
-import type { WorkRequestListFilters } from '../resources/work-request-list-filters.js'
+import type { WorkRequestListFilters } from './work-request-list-filters.js'
 
 function oneOf(
   issues: ValidationIssue[],

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib'
 import { pack } from 'tar-stream'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DebusineClient } from '../client.js'
-import { ArtifactDownloadError } from './artifact-errors.js'
+import { ArtifactDownloadError } from '../internal/artifact-errors.js'
 
 // A loopback server that plays the artifact endpoints of PROTOCOL §7 with crafted bodies.
 let server: Server

@@ -13,7 +13,7 @@ import {
 } from '../internal/download-file.js'
 import { downloadResumable } from '../internal/download-resume.js'
 import { transferOf } from '../internal/download-transfer.js'
-import { ArtifactDownloadError } from './artifact-errors.js'
+import { ArtifactDownloadError } from '../internal/artifact-errors.js'
 import type { ArtifactDownloadOptions, ArtifactDownloadToOptions } from './artifact-options.js'
 import { byPath } from './artifact-request.js'
 import { DEFAULT_PROGRESS_TIMEOUT_MS, DEFAULT_STALL_TIMEOUT_MS } from './artifact-upload.js'

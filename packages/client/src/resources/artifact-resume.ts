@@ -7,7 +7,7 @@ import { holdsSent } from '../internal/sent-match.js'
 import { UploadJournal, type UploadJournalEntry } from './artifact-upload-journal.js'
 import type { ArtifactRequestOptions, ArtifactUploadOptions, UploadNotice } from './artifact-options.js'
 import { byPath } from './artifact-request.js'
-import { CreateOutcomeUnknownError } from './create-outcome.js'
+import { CreateOutcomeUnknownError } from '../internal/create-outcome.js'
 
 /** How far past the last known artifact id a lost create is looked for, and how many unseen ids end the search. */
 const RECONCILE_SCAN_LIMIT = 256

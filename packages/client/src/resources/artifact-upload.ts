@@ -6,7 +6,7 @@ import { workspaceFor, type ClientContext } from '../client-context.js'
 import { uploadFile } from '../internal/upload-file.js'
 import { runPipelined, type PipelinedUpload } from '../internal/upload-pipeline.js'
 import type { UploadJournal } from './artifact-upload-journal.js'
-import { ArtifactUploadError } from './artifact-errors.js'
+import { ArtifactUploadError } from '../internal/artifact-errors.js'
 import type { ArtifactCreateOptions, ArtifactUploadOptions, UploadProgress } from './artifact-options.js'
 import { artifactCreateBody, checkCount, checkMilliseconds, checkPathsAccepted } from './artifact-request.js'
 import {

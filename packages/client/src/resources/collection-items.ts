@@ -1,7 +1,7 @@
 import { NotFoundError, path, type PagedList } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { actOnce, type ReadBack } from '../internal/act-once.js'
-import type { ActionOptions } from './action-outcome.js'
+import type { ActionOptions } from '../internal/action-outcome.js'
 import { CollectionItemSchema, type CollectionItem } from './collection-item-schema.js'
 import {
   withoutWorkspace,

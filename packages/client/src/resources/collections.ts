@@ -20,7 +20,7 @@ import { CollectionRelations } from './collection-relations.js'
 import { checkSingletonCollectionName } from './collection-singleton-rule.js'
 import { CollectionTokens } from './collection-tokens.js'
 import { collectionUpdateRequest, type CollectionUpdate } from './collection-update-request.js'
-import type { CreateOptions } from './create-outcome.js'
+import type { CreateOptions } from '../internal/create-outcome.js'
 
 /**
  * A collection to create: `name`, `category` and `data`, and optionally the retention

@@ -13,7 +13,7 @@ import {
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
 import { expectTypeWord, lookupMultipleBody, lookupSingleBody } from '../internal/lookup-request.js'
-import type { LookupExpectType, LookupMultipleInput, LookupSingleInput } from './lookup-input.js'
+import type { LookupExpectType, LookupMultipleInput, LookupSingleInput } from '../internal/lookup-input.js'
 
 /** Normalize one raw result, checked against the expected type's stricter shape when there is one. */
 function typedResult(body: unknown, expectType: LookupExpectType | undefined): LookupResult {

@@ -11,8 +11,8 @@ import { actOnce } from '../internal/act-once.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { ownUserOf } from '../internal/sent-match.js'
 import { workRequestListQuery, workRequestListOperation } from '../internal/work-request-list.js'
-import type { ActionOptions } from './action-outcome.js'
-import type { CreateOptions } from './create-outcome.js'
+import type { ActionOptions } from '../internal/action-outcome.js'
+import type { CreateOptions } from '../internal/create-outcome.js'
 import { abortOnce, confirmOnce, unblockOnce } from './work-request-actions.js'
 import { workRequestCreateOnce } from './work-request-create.js'
 import {
@@ -24,7 +24,7 @@ import {
   type WorkRequestCompletion,
   type WorkRequestCreateRequest,
 } from './work-request-input.js'
-import type { WorkRequestListFilters } from './work-request-list-filters.js'
+import type { WorkRequestListFilters } from '../internal/work-request-list-filters.js'
 import { retryOnce } from './work-request-retry.js'
 import { waitUntilFinished, type WaitForCompletionOptions } from './work-request-wait.js'
 

@@ -11,7 +11,7 @@ import { requiredWorkspace, type ClientContext } from '../client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { holdsSent } from '../internal/sent-match.js'
-import type { CreateOptions } from './create-outcome.js'
+import type { CreateOptions } from '../internal/create-outcome.js'
 import {
   createBefore013,
   deleteBefore013,

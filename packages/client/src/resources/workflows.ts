@@ -12,7 +12,7 @@ import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, findCreated, RecentIds } from '../internal/create-once.js'
 import { holdsSent, ownUserOf } from '../internal/sent-match.js'
 import { workRequestListOperation, workRequestListQuery } from '../internal/work-request-list.js'
-import type { CreateOptions } from './create-outcome.js'
+import type { CreateOptions } from '../internal/create-outcome.js'
 
 /**
  * What {@link Workflows.start} starts: a workflow template by name, or (0.14.9+,
