@@ -8,6 +8,7 @@ const expectations = {
   '@debusine-ts/client': 'DebusineClient',
   '@debusine-ts/events': 'CompletionEvents',
   '@debusine-ts/enroll': 'generateNonce',
+  '@debusine-ts/cli-kit': 'runProgram',
   '@debusine-ts/daemon': 'runDaemon',
 }
 for (const [name, symbol] of Object.entries(expectations)) {
