@@ -2,8 +2,8 @@
  * Lists against the real Debusine 0.16.2 server through the fault proxy: pages ride one
  * kept-alive connection of the network's dispatcher (undici's `request`), and a page whose
  * answer fails there (a 503, a cut mid-body, a connection closed under the request) is read
- * again, so the list comes out whole and in order; a page the server refuses (404) is its error, asked for once.
- * Every fate is fixed by the request's number.
+ * again, so the list comes out whole and in order; a page the server refuses (404) is its
+ * error, asked for once. Every fate is fixed by the request's number.
  */
 import { WorkRequestStatus } from '@debusine-ts/models'
 import { NotFoundError } from '@debusine-ts/transport'

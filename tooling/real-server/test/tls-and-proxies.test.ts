@@ -162,7 +162,7 @@ describe('proxies', () => {
     expect(pages.filter((request) => 'sec-fetch-mode' in request.headers)).toEqual([])
   })
 
-  it("HTTP_PROXY carries an upload in chunks (Content-Range) and a download, with undici's stream, not fetch", async () => {
+  it("HTTP_PROXY carries an upload in chunks (Content-Range) and a download, with undici's dispatcher, not fetch", async () => {
     const { local, content } = await randomArtifact('plain.bin', 2 * 1024 * 1024 + 5)
     const client = clientWith({ HTTP_PROXY: proxy.url }, tls.plainApiUrl)
     const before = proxy.requests.length
@@ -183,7 +183,7 @@ describe('proxies', () => {
       (request) => request.method === 'GET' && request.target.includes('plain.bin'),
     )
     expect(download.length).toBeGreaterThan(0)
-    // Node's fetch adds Sec-Fetch-Mode; undici's stream does not.
+    // Node's fetch adds Sec-Fetch-Mode; undici's dispatch does not.
     expect([...puts, ...download].filter((request) => 'sec-fetch-mode' in request.headers)).toEqual([])
   })
 
@@ -226,7 +226,7 @@ describe('transfers, lists and completions through HTTPS_PROXY and TLS', () => {
     expect(artifactId).toBeDefined()
     // --debug says which proxy the requests used, never its credentials.
     expect(lines).toContain(`${new URL(tls.apiUrl).origin}: proxy ${proxy.url}`)
-    // The chunks went with undici's stream through the tunnel, not through fetch.
+    // The chunks went through the tunnel by Transport.sendStreamed, not through fetch.
     expect(streamed).toContain('PUT')
     let heldAtStart: number | undefined
     const artifact = await clientWith(env()).artifacts.upload(local, {

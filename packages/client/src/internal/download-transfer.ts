@@ -56,7 +56,7 @@ function fetchTransfer(source: DownloadSource, file: VerifiedFile): Transfer {
 type Answer = { is: 'the-file' } | { is: 'not-the-file' } | { is: 'redirect'; to: string }
 
 /**
- * How a download is sent: with `Transport.sendStreamed` (undici's `stream` through the
+ * How a download is sent: with `Transport.sendStreamed` (undici's `dispatch` through the
  * network's dispatcher, the body written to the file block by block, no web streams),
  * following redirects as the transport does, when the transport has a Node network; else
  * through fetch. An error status is left to fetch, which knows what to make of it, for this

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { Writable, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AbortError } from '../errors/abort-error.js'
 import { ConnectionError } from '../errors/connection-error.js'
@@ -54,54 +54,85 @@ async function* kept(
 }
 
 /**
- * Send a file transfer's request with undici's `stream` through `dispatcher`: the body goes
- * from its blocks to the socket, the answer's body from the socket to the sink, Node streams
- * only. No timeout of its own: the caller's stall watchdog aborts `signal`.
+ * A block of the answer shorter than this says the bytes come slower than they are taken (a
+ * server gzipping a `.tar.gz`, a busy machine): taken at once, every small read wakes this
+ * process. Reading then pauses {@link GATHER_MS} so the kernel gathers a larger read: far fewer
+ * reads and wake-ups. A fast body fills every read and never waits.
  */
-export async function sendStreamedThrough(
-  dispatcher: Dispatcher,
-  request: StreamedRequest,
-): Promise<StreamedHead> {
-  const { stream } = await import('undici')
-  let head: StreamedHead | undefined
-  let own: { error: unknown } | undefined
-  const keep = (error: unknown): unknown => {
-    own ??= { error }
-    return error
-  }
+const SHORT_READ = 64 * 1024
+const GATHER_MS = 3
+
+/**
+ * Send a file transfer's request with undici's `dispatch` through `dispatcher`: the body goes
+ * from its blocks to the socket, the answer's body from the parser to the sink, with no stream
+ * in between. No timeout of its own: the caller's stall watchdog aborts `signal`.
+ */
+export function sendStreamedThrough(dispatcher: Dispatcher, request: StreamedRequest): Promise<StreamedHead> {
+  const method = request.method.toUpperCase()
+  const url = new URL(request.url)
   const headers = Object.fromEntries(request.headers)
   if (request.body !== undefined) headers['content-length'] = String(request.body.length)
-  const method = request.method.toUpperCase()
-  const options = {
-    dispatcher,
-    method,
-    headers,
-    // undici writes an async iterable block by block, waiting for 'drain' (its types list Readable only).
-    body: request.body === undefined ? null : (kept(request.body.blocks, keep) as unknown as Readable),
-    signal: request.signal,
-    headersTimeout: 0,
-    bodyTimeout: 0,
-  }
-  try {
-    await stream(request.url, options, ({ statusCode, headers: received }) => {
-      head = { status: statusCode, headers: headersOf(received) }
-      const sink = request.onHead(head)
-      return new Writable({
-        write(block: Uint8Array, _encoding, done) {
-          try {
-            sink?.(block)
-            done()
-          } catch (error) {
-            done(keep(error) as Error)
-          }
-        },
-      })
-    })
-  } catch (error) {
-    if (own !== undefined) throw own.error
-    const url = redactUrl(request.url)
-    if (request.signal.aborted) throw new AbortError({ method, url, cause: request.signal.reason })
-    throw new ConnectionError({ method, url, ...classifyNetworkFailure(error) })
-  }
-  return head as StreamedHead
+  return new Promise((resolve, reject) => {
+    let head: StreamedHead | undefined
+    let sink: ((block: Uint8Array) => void) | undefined
+    let own: Error | undefined
+    let gathering: NodeJS.Timeout | undefined
+    let abort: ((reason: Error) => void) | undefined
+    const keep = (error: unknown): Error => {
+      own ??= error instanceof Error ? error : new Error(String(error))
+      return own
+    }
+    const onAbort = (): void => abort?.(new Error('aborted'))
+    const settle = (error: unknown): void => {
+      clearTimeout(gathering)
+      request.signal.removeEventListener('abort', onAbort)
+      if (error === undefined) return resolve(head as StreamedHead)
+      if (own !== undefined) return reject(own)
+      const described = redactUrl(request.url)
+      if (request.signal.aborted)
+        return reject(new AbortError({ method, url: described, cause: request.signal.reason }))
+      reject(new ConnectionError({ method, url: described, ...classifyNetworkFailure(error) }))
+    }
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(controller) {
+        abort = (reason) => controller.abort(reason)
+        if (request.signal.aborted) onAbort()
+      },
+      onResponseStart(_controller, status, received) {
+        head = { status, headers: headersOf(received) }
+        try {
+          sink = request.onHead(head)
+        } catch (error) {
+          abort?.(keep(error))
+        }
+      },
+      onResponseData(controller, block) {
+        try {
+          sink?.(block)
+        } catch (error) {
+          controller.abort(keep(error))
+          return
+        }
+        if (block.length >= SHORT_READ) return
+        controller.pause()
+        gathering = setTimeout(() => controller.resume(), GATHER_MS)
+      },
+      onResponseEnd: () => settle(undefined),
+      onResponseError: (_controller, error) => settle(error),
+    }
+    request.signal.addEventListener('abort', onAbort, { once: true })
+    dispatcher.dispatch(
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        // undici writes an async iterable block by block, waiting for 'drain' (its types list Readable only).
+        body: request.body === undefined ? null : (kept(request.body.blocks, keep) as unknown as Readable),
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      handler,
+    )
+  })
 }
