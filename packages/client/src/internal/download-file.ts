@@ -104,6 +104,11 @@ export class VerifiedFile {
     return new VerifiedFile(input, temporary, await open(temporary, 'wx'))
   }
 
+  /** The size the file must have, when known (not for the archive itself). */
+  get expectedSize(): number | undefined {
+    return this.#input.expected?.size
+  }
+
   /** Bytes written so far, all hashed: where a resumed transfer starts. */
   get written(): number {
     return this.#written

@@ -12,8 +12,11 @@ export interface DownloadSource {
   headers: Readonly<Record<string, string>> | undefined
 }
 
-function rangeHeader(offset: number): Record<string, string> {
-  return offset > 0 ? { Range: `bytes=${offset}-` } : {}
+// The last byte is named when the size is known: 0.11.3 reads only `bytes=FIRST-LAST`.
+function rangeHeader(offset: number, file: VerifiedFile): Record<string, string> {
+  if (offset === 0) return {}
+  const size = file.expectedSize
+  return { Range: size === undefined ? `bytes=${offset}-` : `bytes=${offset}-${size - 1}` }
 }
 
 /** Whether a response continues the file at `offset` (a server that ignored `Range` starts again). */
@@ -36,7 +39,7 @@ async function* watched(response: Response, wake: () => void): AsyncGenerator<Ui
 function fetchTransfer(source: DownloadSource, file: VerifiedFile): Transfer {
   return async (offset, signal, wake) => {
     const response = await source.transport.stream('GET', source.url, {
-      headers: { ...source.headers, ...rangeHeader(offset) },
+      headers: { ...source.headers, ...rangeHeader(offset, file) },
       signal,
       // The stall watchdog bounds each attempt; resuming replaces retries.
       timeout: Infinity,
@@ -84,7 +87,7 @@ export function transferOf(source: DownloadSource, file: VerifiedFile): Transfer
       else if (!continuesAt(head.status, head.headers.get('content-range'), offset)) file.restart()
       return answer.is === 'the-file' ? accept : undefined
     }
-    const headers = { ...source.headers, ...rangeHeader(offset) }
+    const headers = { ...source.headers, ...rangeHeader(offset, file) }
     // Every block is on disk once taken: after a cut, the next attempt resumes after the last.
     const sent = source.transport.sendStreamed({ method: 'GET', url, headers, signal, onHead })
     if (sent === undefined) return { is: 'not-the-file' }
