@@ -49,6 +49,7 @@ describe('readInputs', () => {
       timeout: 3600,
       failOn: 'any-not-success',
       pollInterval: 30,
+      children: 'all',
     })
     expect(
       readInputs(io({ ...base, mode: 'wait', id: '42', workspace: '', timeout: '0', wait: 'False' })),

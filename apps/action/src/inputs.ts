@@ -1,4 +1,5 @@
 import { parse } from 'yaml'
+import { childrenValues, type ChildrenShown } from './children.js'
 import { readInput, type RunnerIo } from './runner.js'
 
 /** What the action does. */
@@ -30,6 +31,8 @@ export interface ActionInputs {
   failOn: FailOn
   /** Seconds between the safety polls of the wait. */
   pollInterval: number
+  /** Which of a workflow's work requests the summary lists. */
+  children: ChildrenShown
 }
 
 /** An input the action cannot use: nothing was started. */
@@ -146,5 +149,6 @@ export function readInputs(io: RunnerIo): ActionInputs {
     timeout: timeout === 0 ? undefined : timeout,
     failOn: oneOf(io, 'fail-on', failOnValues, 'any-not-success'),
     pollInterval: seconds(io, 'poll-interval', '30'),
+    children: oneOf(io, 'children', childrenValues, 'all'),
   }
 }

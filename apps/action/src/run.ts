@@ -1,13 +1,10 @@
-import { DebusineClient, WorkRequestWaitTimeoutError } from '@debusine-ts/client'
+import { DebusineClient, workflowChildren, WorkRequestWaitTimeoutError } from '@debusine-ts/client'
 import { CompletionEvents } from '@debusine-ts/events'
 import type { WorkRequest } from '@debusine-ts/models'
 import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
 import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
 import { outputsOf, summaryMarkdown, type Report } from './summary.js'
-
-// At most this many work requests are read to find a workflow's children (newest first).
-const childScanLimit = 5_000
 
 /** `data` with `value` at the dotted `path` (`input.source_artifact`), parents made as needed. */
 export function withValueAt(
@@ -25,16 +22,11 @@ export function withValueAt(
   return { ...data, [head]: withValueAt(base, rest.join('.'), value) }
 }
 
-/** A workflow's work requests, oldest first; none for a plain work request. */
-async function childrenOf(client: DebusineClient, root: WorkRequest): Promise<WorkRequest[]> {
-  if (root.task_type !== 'Workflow') return []
-  const children: WorkRequest[] = []
-  let scanned = 0
-  for await (const request of client.workRequests.list()) {
-    if (request.id <= root.id || (scanned += 1) > childScanLimit) break
-    if (request.workflow_root === root.id) children.push(request)
-  }
-  return children.sort((a, b) => a.id - b.id)
+/** Record a workflow's work requests in the report (none for a plain work request). */
+async function addChildren(client: DebusineClient, report: Report, root: WorkRequest): Promise<void> {
+  const found = await workflowChildren(client, root)
+  report.children = found.children
+  report.childrenComplete = found.complete
 }
 
 /** Start what the inputs ask for (or read what to wait for); undefined for an import alone. */
@@ -85,7 +77,7 @@ async function perform(
     pollInterval: inputs.pollInterval * 1000,
   })
   report.request = final
-  report.children = await childrenOf(client, final)
+  await addChildren(client, report, final)
   report.failed = failsStep(final, inputs.failOn)
   report.headline = report.failed
     ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).`
@@ -110,7 +102,7 @@ async function failure(
   report.failed = true
   if (WorkRequestWaitTimeoutError.isInstance(error)) {
     report.request = error.workRequest
-    report.children = await childrenOf(client, error.workRequest).catch(() => [])
+    await addChildren(client, report, error.workRequest).catch(() => undefined)
     report.headline = `Timed out after ${error.timeoutMs / 1000} s: the work request goes on on the server.`
     annotateError(io, `Work request #${error.workRequest.id} ${report.headline}`, 'Debusine: timeout')
     return exitStatuses.timeout
@@ -144,6 +136,8 @@ export async function runAction(io: RunnerIo): Promise<number> {
   const report: Report = {
     request: undefined,
     children: [],
+    childrenComplete: true,
+    childrenShown: inputs.children,
     uploaded: [],
     headline: '',
     failed: false,

@@ -44,6 +44,8 @@ describe('the summary', () => {
           duration: 4.4,
         }),
       ],
+      childrenComplete: true,
+      childrenShown: 'all',
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
@@ -86,6 +88,47 @@ describe('the summary', () => {
       'uploaded-artifact-ids': '',
     })
     expect(durationText(null)).toBe('')
+  })
+
+  it("children: qa lists the tasks under the workflow's qa sub-workflows; none lists none; a partial search says so", () => {
+    const child = (id: number, fields: Partial<WorkRequest>): WorkRequest =>
+      request({ id, url: `/debian/developers/work-request/${id}/`, parent: 10, workflow_root: 10, ...fields })
+    const children = [
+      child(11, { task_type: 'Worker', task_name: 'sbuild' }),
+      child(12, { task_name: 'qa' }),
+      child(13, { task_name: 'autopkgtest', task_type: 'Worker', parent: 12 }),
+      child(14, { task_name: 'lintian', task_type: 'Worker', parent: 12, result: 'failure' }),
+      child(15, { task_name: 'reverse_autopkgtest' }),
+      child(16, { task_name: 'autopkgtest', task_type: 'Worker', parent: 15 }),
+    ]
+    const report: Report = {
+      request: request({}),
+      children,
+      childrenComplete: true,
+      childrenShown: 'qa',
+      uploaded: [],
+      headline: 'Finished: completed, success.',
+      failed: false,
+      webUrl: (path) => path,
+    }
+    const qa = summaryMarkdown(report)
+    expect(qa).toContain(
+      [
+        '### QA work requests',
+        '',
+        '| Task | Status | Result | Duration | Link |',
+        '| --- | --- | --- | --- | --- |',
+        '| autopkgtest | completed | success | — | [#13](/debian/developers/work-request/13/) |',
+        '| lintian | completed | failure | — | [#14](/debian/developers/work-request/14/) |',
+        '',
+      ].join('\n'),
+    )
+    expect(qa).not.toContain('sbuild')
+    expect(outputsOf(report)['child-ids']).toBe('11,12,13,14,15,16')
+    expect(summaryMarkdown({ ...report, childrenShown: 'none' })).not.toContain('work requests')
+    expect(summaryMarkdown({ ...report, childrenShown: 'all', childrenComplete: false })).toContain(
+      '### Work requests\n\nOnly the work requests found among the newest on the server are listed.\n\n| Task |',
+    )
   })
 
   it('fails the step as fail-on says; an abort always', () => {

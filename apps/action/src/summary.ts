@@ -1,4 +1,5 @@
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
+import { shownChildren, type ChildrenShown } from './children.js'
 import { stateText } from './outcome.js'
 
 /** What one run of the action did, for its job summary and outputs. */
@@ -7,6 +8,10 @@ export interface Report {
   request: WorkRequest | undefined
   /** Its children (a workflow's work requests), oldest first. */
   children: readonly WorkRequest[]
+  /** False when the search for children stopped before it found them all. */
+  childrenComplete: boolean
+  /** Which children the summary lists (`children` input). */
+  childrenShown: ChildrenShown
   /** The artifacts `import-debian` uploaded. */
   uploaded: readonly Artifact[]
   /** How the run ended, in one line (`Completed`, `Timed out after 600 s`, an error). */
@@ -58,13 +63,18 @@ function requestLines(report: Report, request: WorkRequest): string[] {
 }
 
 function childLines(report: Report): string[] {
-  if (report.children.length === 0) return []
+  const shown = shownChildren(report.children, report.childrenShown)
+  const partial = report.childrenComplete
+    ? []
+    : ['Only the work requests found among the newest on the server are listed.', '']
+  if (shown.length === 0) return report.childrenShown === 'none' ? [] : partial
   return [
-    '### Work requests',
+    report.childrenShown === 'qa' ? '### QA work requests' : '### Work requests',
     '',
+    ...partial,
     '| Task | Status | Result | Duration | Link |',
     '| --- | --- | --- | --- | --- |',
-    ...report.children.map(
+    ...shown.map(
       (child) =>
         `| ${cell(child.task_name)} | ${child.status} | ${child.result === '' ? '—' : child.result} | ` +
         `${durationText(child.duration) || '—'} | [#${child.id}](${report.webUrl(child.url)}) |`,
