@@ -18,6 +18,8 @@ export type CommandLine =
       /** One value per declared option and argument of the command (and `yaml`, `json`). */
       readonly values: Readonly<Record<string, unknown>>
       readonly global: GlobalOptions
+      /** Named by a legacy flat name: YAML unless `--json` (the older program printed only YAML). */
+      readonly legacy: boolean
     }
 
 function globalsFrom(values: Readonly<Record<string, unknown>>): GlobalOptions {
@@ -101,5 +103,6 @@ export function readCommandLine(
   const given = Object.fromEntries(
     Object.entries(parsed.values).filter(([, value]) => value !== undefined && value !== false),
   )
-  return { kind: 'run', command, values: parsed.values, global: globalsFrom({ ...top.values, ...given }) }
+  const global = globalsFrom({ ...top.values, ...given })
+  return { kind: 'run', command, values: parsed.values, global, legacy: resolved.legacy === true }
 }

@@ -5,7 +5,13 @@ import type { CommandInfo } from './spec.js'
 
 /** What the words after the global options name: a command and its own words, or a group's help. */
 export type Resolution<C extends CommandInfo> =
-  | { readonly kind: 'command'; readonly command: C; readonly tokens: readonly string[] }
+  | {
+      readonly kind: 'command'
+      readonly command: C
+      readonly tokens: readonly string[]
+      /** Named by a legacy flat name (whose program printed YAML by default). */
+      readonly legacy?: true
+    }
   | { readonly kind: 'help'; readonly group: readonly string[] }
 
 const startsWith = (path: readonly string[], prefix: readonly string[]): boolean =>
@@ -23,7 +29,7 @@ export function resolveCommand<C extends CommandInfo>(
   words: readonly string[],
 ): Resolution<C> {
   const legacy = commands.find((command) => command.legacy?.includes(words[0] ?? '') === true)
-  if (legacy !== undefined) return { kind: 'command', command: legacy, tokens: words.slice(1) }
+  if (legacy !== undefined) return { kind: 'command', command: legacy, tokens: words.slice(1), legacy: true }
   let path: string[] = []
   let rest = words
   for (;;) {

@@ -64,12 +64,12 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
       case 'run':
         break
     }
-    const { command, values, global } = line
+    const { command, values, global, legacy } = line
     debug = global.debug.length > 0
     if (values.yaml === true && values.json === true) {
       throw new UsageError('argument --json: not allowed with argument --yaml', command.path)
     }
-    format = values.json === true ? 'json' : values.yaml === true ? 'yaml' : 'human'
+    format = values.json === true ? 'json' : values.yaml === true || legacy ? 'yaml' : 'human'
     const userAgent = program.userAgent()
     const context = createContext({
       io,

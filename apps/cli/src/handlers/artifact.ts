@@ -9,6 +9,7 @@ import {
   shapeLikePython,
   shapeArtifactLikePython,
 } from '@debusine-ts/cli-kit'
+import { webPage } from './render.js'
 
 function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'
@@ -64,7 +65,7 @@ export async function create(
       onArtifact: (artifact) => {
         summary = {
           result: 'success',
-          message: `New artifact created: ${client.webuiUrl(artifact.url)}`,
+          message: `New artifact created: ${webPage(client, artifact.url)}`,
           artifact_id: artifact.id,
           files_to_upload: artifact.files_to_upload.length,
           expire_at: artifact.expire_at ?? null,

@@ -1,5 +1,5 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { statusText, workRequestFields } from './render.js'
+import { statusText, webPage, workRequestFields } from './render.js'
 import {
   CliError,
   type CommandContext,
@@ -22,7 +22,7 @@ export async function follow(
 ): Promise<number> {
   const client = await context.client()
   context.feedback(
-    `Waiting for work request ${request.id} (${statusText(request)}): ${client.webuiUrl(request.url)}`,
+    `Waiting for work request ${request.id} (${statusText(request)}): ${webPage(client, request.url)}`,
   )
   let final: WorkRequest
   try {
@@ -51,7 +51,7 @@ export async function follow(
   await context.print({
     json: final,
     yaml: shapeLikePython(final, pythonShapes.workRequest),
-    human: () => workRequestFields(final, client.webuiUrl(final.url)),
+    human: () => workRequestFields(final, webPage(client, final.url)),
   })
   return workRequestExitCode(final)
 }
@@ -64,11 +64,11 @@ export async function printStarted(
   { wait, timeout }: { wait: boolean; timeout: number | undefined },
 ): Promise<number | undefined> {
   const client = await context.client()
-  context.feedback(`${what} started: ${client.webuiUrl(request.url)}`)
+  context.feedback(`${what} started: ${webPage(client, request.url)}`)
   if (wait) return follow(context, request, timeout)
   await context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, client.webuiUrl(request.url)),
+    human: () => workRequestFields(request, webPage(client, request.url)),
   })
 }

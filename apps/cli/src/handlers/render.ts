@@ -43,3 +43,8 @@ export function workRequestTable(requests: readonly WorkRequest[]): string {
     ]),
   )
 }
+
+/** An object's web page; the server's front page when it names none (0.11.3 sends no `url`). */
+export function webPage(client: { webuiUrl(path: string): string }, path: string | undefined): string {
+  return client.webuiUrl(path === undefined || path === '' ? '/' : path)
+}

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import { workRequestFields } from './render.js'
+import { webPage, workRequestFields } from './render.js'
 import { type CommandContext, shapeLikePython, pythonShapes } from '@debusine-ts/cli-kit'
 
 /**
@@ -22,6 +22,6 @@ export async function sign(
   await context.print({
     json: workRequest,
     yaml: shapeLikePython(workRequest, pythonShapes.workRequest),
-    human: () => workRequestFields(workRequest, client.webuiUrl(workRequest.url)),
+    human: () => workRequestFields(workRequest, webPage(client, workRequest.url)),
   })
 }

@@ -2,7 +2,7 @@ import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
-import { workRequestFields, workRequestTable } from './render.js'
+import { webPage, workRequestFields, workRequestTable } from './render.js'
 import {
   CliError,
   type CommandContext,
@@ -43,7 +43,7 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
     human: () =>
       workRequestFields(
         request,
-        client.webuiUrl(request.url),
+        webPage(client, request.url),
         artifacts.map((artifact) => `${artifact.id} ${artifact.category}`),
       ),
   })
@@ -126,7 +126,7 @@ async function printRequest(context: CommandContext, request: WorkRequest): Prom
   await context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, client.webuiUrl(request.url)),
+    human: () => workRequestFields(request, webPage(client, request.url)),
   })
 }
 

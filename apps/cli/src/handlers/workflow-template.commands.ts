@@ -23,6 +23,22 @@ export const workflowTemplateCommands = [
     output: 'model',
     handler: async () => (await import('./workflow-template.js')).create,
   }),
+  // 0.11.3's name takes its arguments in the other order and its data is the static
+  // parameters alone: a command of its own rather than an alias of `workflow-template create`.
+  defineCommand({
+    path: ['create-workflow-template'],
+    summary: 'create a workflow template (the Python CLI 0.11.3 form)',
+    description: 'The data holds the static parameters; runtime parameters are left open ("any").',
+    options: { workspace: workspaceOption, data: requiredDataOption, priority },
+    arguments: {
+      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
+      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
+    },
+    examples: ["create-workflow-template my-noop noop <<< '{}'"],
+    // YAML, as the 0.11.3 CLI printed every command.
+    output: 'yaml',
+    handler: async () => (await import('./workflow-template.js')).createFlat,
+  }),
   defineCommand({
     path: ['workflow-template', 'list'],
     summary: 'list the workflow templates of a workspace',

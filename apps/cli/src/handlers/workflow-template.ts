@@ -85,6 +85,34 @@ export async function create(
   await printTemplate(context, template)
 }
 
+/** `create-workflow-template` (0.11.3): the data is the static parameters. */
+export async function createFlat(
+  context: CommandContext,
+  values: {
+    templateName: string
+    taskName: string
+    workspace: string | undefined
+    priority: number | undefined
+    data: string
+  },
+): Promise<void> {
+  const staticParameters = await context.readData(values.data)
+  const client = await context.client()
+  const template = await client.workflowTemplates.create(
+    {
+      name: values.templateName,
+      task_name: values.taskName,
+      static_parameters: staticParameters,
+      runtime_parameters: 'any',
+      extra_groups: [],
+      restricted: false,
+      priority: values.priority ?? 0,
+    },
+    await context.inWorkspace(values.workspace),
+  )
+  await printTemplate(context, template)
+}
+
 /** `workflow-template list`. */
 export async function list(
   context: CommandContext,
