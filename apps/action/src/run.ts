@@ -5,6 +5,7 @@ import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
 import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
 import { outputsOf, summaryMarkdown, type Report } from './summary.js'
+import { ServerAwayError, waitThroughOutages } from './wait.js'
 
 /** `data` with `value` at the dotted `path` (`input.source_artifact`), parents made as needed. */
 export function withValueAt(
@@ -71,10 +72,10 @@ async function perform(
     report.headline = 'Started; not waited for (`wait: false`).'
     return exitStatuses.success
   }
-  const final = await new CompletionEvents(client).waitForCompletion(started.id, {
-    workspace: started.workspace,
-    maxWait: inputs.timeout === undefined ? undefined : inputs.timeout * 1000,
-    pollInterval: inputs.pollInterval * 1000,
+  const final = await waitThroughOutages(new CompletionEvents(client), started, {
+    timeoutMs: inputs.timeout === undefined ? undefined : inputs.timeout * 1000,
+    pollIntervalMs: inputs.pollInterval * 1000,
+    onOutage: (error) => io.write(`The server could not be reached (${error.message}); waiting on.\n`),
   })
   report.request = final
   await addChildren(client, report, final)
@@ -104,6 +105,14 @@ async function failure(
     report.request = error.workRequest
     await addChildren(client, report, error.workRequest).catch(() => undefined)
     report.headline = `Timed out after ${error.timeoutMs / 1000} s: the work request goes on on the server.`
+    annotateError(io, `Work request #${error.workRequest.id} ${report.headline}`, 'Debusine: timeout')
+    return exitStatuses.timeout
+  }
+  if (error instanceof ServerAwayError) {
+    report.request = error.workRequest
+    report.headline =
+      `Timed out after ${error.timeoutMs / 1000} s: ${error.message}; ` +
+      'the work request goes on on the server, its last known state is shown.'
     annotateError(io, `Work request #${error.workRequest.id} ${report.headline}`, 'Debusine: timeout')
     return exitStatuses.timeout
   }

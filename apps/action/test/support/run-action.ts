@@ -9,8 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The committed bundle. */
-export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
+/**
+ * The committed bundle, or the one `DEBUSINE_TS_ACTION_BUNDLE` names (sources not bundled
+ * into dist yet, built with `node apps/action/scripts/bundle.mjs DIR`).
+ */
+export const ACTION =
+  process.env.DEBUSINE_TS_ACTION_BUNDLE ?? fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 
 /** What one run of the action left. */
 export interface ActionRun {
