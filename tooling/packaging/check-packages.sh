@@ -138,6 +138,9 @@ INI
     bash "$here/installed-cli-flow.sh" "$consumer" "$(command -v "$runtime")"
     say "Node $version: the installed client and CLI made real calls to $DEBUSINE_TS_API_URL"
   done
+  # The CI action as it ships (runs.using: node24): its tarball's committed bundle, under the project's Node.
+  (cd "$repo/apps/action" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+  bash "$here/installed-action-flow.sh" "$(tarball_of action apps/action)" "$consumer" "$(command -v node)"
 fi
 
 # What `npm install -g @debusine-ts/cli` brings: the CLI's tarball on its own.
