@@ -96,7 +96,7 @@ describe('the action (real server, bundled dist/index.js)', () => {
     expect(run.summary).toContain('| Status | completed |\n| Result | success |')
   })
 
-  it('a workflow whose work request fails: exit 1, ::error::, every child in the summary; fail-on error lets it pass', async () => {
+  it('a workflow whose work request fails: exit 1, ::error::, every child in the summary; fail-on error lets it pass, children none lists none', async () => {
     const made = await serverWorkflow(workspace, ['success', 'failure'])
     const run = await runAction({
       ...common(),
@@ -135,9 +135,13 @@ describe('the action (real server, bundled dist/index.js)', () => {
       mode: 'wait',
       id: String(made.workflow),
       'fail-on': 'error',
+      children: 'none',
     })
     expect(lenient.code).toBe(0)
     expect(lenient.summary).toContain(`## ✅ Debusine workflow #${made.workflow}: completed, failure\n`)
+    // children: none leaves the work requests out of the summary, not out of the outputs.
+    expect(lenient.summary).not.toContain('### Work requests')
+    expect(lenient.outputs['child-ids']).toBe(made.children.join(','))
   })
 
   it('a workflow aborted while waited on (no completion is announced): exit 1, status aborted', async () => {
