@@ -51,6 +51,8 @@ export interface CommandContext {
   readonly path: readonly string[]
   readonly global: GlobalOptions
   readonly format: OutputFormat
+  /** Named by a legacy flat name: a create prints the older program's summary. */
+  readonly legacy: boolean
   /** Aborted on SIGINT/SIGTERM. */
   readonly signal: AbortSignal
   /** The selected server's settings (reads the config file once). */

@@ -22,6 +22,8 @@ export interface ContextSettings {
   readonly output: OutputStyle
   readonly global: GlobalOptions
   readonly format: OutputFormat
+  /** Named by a legacy flat name. */
+  readonly legacy?: boolean
   readonly signal: AbortSignal
   /** The `User-Agent` of the client's requests, e.g. `debusine-ts-cli/1.2.0`. */
   readonly userAgent: string
@@ -149,6 +151,7 @@ export function createContext(settings: ContextSettings): CommandContext {
     path: settings.path,
     global,
     format,
+    legacy: settings.legacy === true,
     signal: settings.signal,
     server,
     client,

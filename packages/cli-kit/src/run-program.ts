@@ -77,6 +77,7 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
       output: command.output,
       global,
       format,
+      legacy,
       signal,
       userAgent,
     })

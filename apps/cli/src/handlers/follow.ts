@@ -66,6 +66,19 @@ export async function printStarted(
   const client = await context.client()
   context.feedback(`${what} started: ${webPage(client, request.url)}`)
   if (wait) return follow(context, request, timeout)
+  if (context.legacy) {
+    // What the Python CLI 0.11.3 printed, which scripts written for it read.
+    const workflow = request.task_type === 'Workflow'
+    const done = workflow ? 'Workflow created' : 'Work request registered'
+    await context.print({
+      json: {
+        result: 'success',
+        message: `${done} on ${(await context.server()).apiUrl} with id ${request.id}.`,
+        [workflow ? 'workflow_id' : 'work_request_id']: request.id,
+      },
+    })
+    return undefined
+  }
   await context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),

@@ -110,7 +110,15 @@ export async function createFlat(
     },
     await context.inWorkspace(values.workspace),
   )
-  await printTemplate(context, template)
+  // What the Python CLI 0.11.3 printed, which scripts written for it read.
+  const apiUrl = (await context.server()).apiUrl
+  await context.print({
+    json: {
+      result: 'success',
+      message: `Workflow template registered on ${apiUrl} with id ${template.id}.`,
+      workflow_template_id: template.id,
+    },
+  })
 }
 
 /** `workflow-template list`. */
