@@ -82,9 +82,23 @@ def dump(parser, path, commands):
     commands.append({"path": path, "actions": actions})
 
 
+def build_parser():
+    """The Python CLI's parser; 0.11.3 builds it inside Cli._parse_args, caught here."""
+    if hasattr(Cli, "build_argument_parser"):
+        return Cli.build_argument_parser()
+    caught = []
+    original = argparse.ArgumentParser.parse_args
+    argparse.ArgumentParser.parse_args = lambda self, *a, **k: caught.append(self) or argparse.Namespace()
+    try:
+        Cli([])._parse_args()
+    finally:
+        argparse.ArgumentParser.parse_args = original
+    return caught[0]
+
+
 def main():
     sys.argv = ["debusine"]
-    parser = Cli.build_argument_parser()
+    parser = build_parser()
     request = json.load(sys.stdin)
     if request.get("dump"):
         commands = []
