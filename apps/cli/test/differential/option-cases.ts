@@ -246,11 +246,16 @@ function archiveOptionCases(ctx: CaseContext): Case[] {
   ]
 }
 
-/** The legacy flat names of the Python CLI, each run once. */
+/**
+ * The legacy flat names of the Python CLI, each run once, with `--yaml`: without it ours prints
+ * YAML, as the 0.11.3 CLI that named them did, where 0.16.2 prints for humans.
+ */
 function legacyCases(ctx: CaseContext): Case[] {
   const file = (name: string): string => join(ctx.directory, name)
   const ok = file('ok.yaml')
   const empty = file('empty.yaml')
+  const yaml = (entry: Case): Case =>
+    entry.argv.includes('--yaml') ? entry : { ...entry, argv: [...entry.argv, '--yaml'] }
   return [
     { name: 'workspace-inheritance', argv: line('workspace-inheritance -w nonexistent') },
     { name: 'list-work-requests', argv: line('list-work-requests --limit 1 --yaml'), stdout: 'ignore' },
@@ -276,7 +281,7 @@ function legacyCases(ctx: CaseContext): Case[] {
       argv: line(`task-config-pull -w nonexistent --workdir ${file('pull-legacy')}`),
     },
     { name: 'task-config-push', argv: line(`task-config-push --workdir ${file('empty')}`) },
-  ]
+  ].map(yaml)
 }
 
 /**
