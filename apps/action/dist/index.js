@@ -257,6 +257,12 @@ var init_server_operations = __esm({
         shapeSince: "0.13.0",
         evidence: "changelog 0.13.0; 0.11.3 reads `DELETE /workflow-template/{id}/`"
       },
+      {
+        operation: "workflows.start without a template",
+        summary: "start a workflow from a workflow task name, without a template",
+        since: "0.12.0",
+        evidence: `${after0113}; 0.11.3's workflow create requires \`template_name\``
+      },
       { operation: "collections.create", summary: "create a collection", since: "0.12.0", evidence: after0113 },
       { operation: "collections.get", summary: "show a collection", since: "0.12.0", evidence: after0113 },
       {
@@ -7510,6 +7516,54 @@ var init_relation = __esm({
   }
 });
 
+// ../../packages/models/src/resources/pagination.ts
+function paginatedSchema(item) {
+  return looseObject({
+    count: int().nonnegative().nullable().default(null),
+    next: url().nullable().default(null),
+    previous: url().nullable().default(null),
+    results: array(item)
+  });
+}
+var PaginatedSchema;
+var init_pagination = __esm({
+  "../../packages/models/src/resources/pagination.ts"() {
+    "use strict";
+    init_zod();
+    init_json_object();
+    PaginatedSchema = paginatedSchema(JsonObjectSchema);
+  }
+});
+
+// ../../packages/models/src/resources/collection-relation.ts
+var CollectionRelationEndSchema, CollectionRelationSchema, CollectionRelationPageSchema, CollectionRelationTargetsRequestSchema, CollectionRelationTargetsSchema;
+var init_collection_relation = __esm({
+  "../../packages/models/src/resources/collection-relation.ts"() {
+    "use strict";
+    init_zod();
+    init_enumerations();
+    init_open_enum();
+    init_pagination();
+    CollectionRelationEndSchema = looseObject({
+      name: string2(),
+      category: string2()
+    });
+    CollectionRelationSchema = looseObject({
+      source_collection: CollectionRelationEndSchema,
+      target_collection: CollectionRelationEndSchema,
+      type: openEnum(CollectionRelationType),
+      position: int().nullable().default(null)
+    });
+    CollectionRelationPageSchema = paginatedSchema(CollectionRelationSchema);
+    CollectionRelationTargetsRequestSchema = strictObject({
+      targets: array(strictObject({ name: string2().min(1), category: string2().min(1) }))
+    });
+    CollectionRelationTargetsSchema = looseObject({
+      targets: array(CollectionRelationEndSchema)
+    });
+  }
+});
+
 // ../../packages/models/src/resources/lookup.ts
 function isResultCode(value) {
   return Object.hasOwn(wordOfCode, value);
@@ -7936,25 +7990,6 @@ var init_metric = __esm({
   }
 });
 
-// ../../packages/models/src/resources/pagination.ts
-function paginatedSchema(item) {
-  return looseObject({
-    count: int().nonnegative().nullable().default(null),
-    next: url().nullable().default(null),
-    previous: url().nullable().default(null),
-    results: array(item)
-  });
-}
-var PaginatedSchema;
-var init_pagination = __esm({
-  "../../packages/models/src/resources/pagination.ts"() {
-    "use strict";
-    init_zod();
-    init_json_object();
-    PaginatedSchema = paginatedSchema(JsonObjectSchema);
-  }
-});
-
 // ../../packages/models/src/resources/completion-event.ts
 var OnWorkRequestCompletedSchema;
 var init_completion_event = __esm({
@@ -7984,8 +8019,12 @@ var init_whoami = __esm({
       user: string2(),
       auth: boolean2(),
       work_request: int().nullable().default(null),
-      worker: boolean2()
-    });
+      worker: boolean2().optional(),
+      worker_token: boolean2().optional()
+    }).refine((answer2) => answer2.worker !== void 0 || answer2.worker_token !== void 0, {
+      message: "expected `worker` (or `worker_token` before 0.12.0) to be a boolean",
+      path: ["worker"]
+    }).transform(({ worker_token, worker, ...rest }) => ({ ...rest, worker: worker ?? worker_token ?? false }));
   }
 });
 
@@ -8690,6 +8729,7 @@ var init_src = __esm({
     init_asset2();
     init_collection();
     init_relation();
+    init_collection_relation();
     init_lookup();
     init_work_request();
     init_workflow();
@@ -8697,7 +8737,6 @@ var init_src = __esm({
     init_inheritance();
     init_task_configuration();
     init_metric();
-    init_pagination();
     init_completion_event();
     init_whoami();
     init_categories();
@@ -11728,7 +11767,7 @@ var init_transport = __esm({
         this.#userAgent = config2.userAgent ?? `debusine-ts/${VERSION}`;
         this.#logger = config2.logger ?? silentLogger;
         this.#network = config2.fetch !== void 0 ? null : config2.network;
-        this.#pageReader = config2.pageReader;
+        this.#pageReader = config2.pageReader ?? this.#network?.readPage;
         const retryDelays = { ...defaultRetryDelays, ...config2.retryDelays };
         this.#sender = {
           ky: createKy(config2),
@@ -11765,9 +11804,7 @@ var init_transport = __esm({
       url(path2, query) {
         return withQuery(/^https?:\/\//i.test(path2) ? path2 : versionedUrl(this.apiUrl, path2), query);
       }
-      /**
-       * The absolute URL of an unversioned API path, e.g. `/enroll/` → `{apiUrl}/enroll/`.
-       */
+      /** The absolute URL of an unversioned API path, e.g. `/enroll/` → `{apiUrl}/enroll/`. */
       unversionedUrl(path2) {
         return unversionedUrl(this.apiUrl, path2);
       }
@@ -11780,10 +11817,7 @@ var init_transport = __esm({
       webuiUrl(path2) {
         return webuiUrl(this.apiUrl, path2);
       }
-      /**
-       * The `ws:`/`wss:` URL of a websocket endpoint, e.g. `/work-request/on-completed/` →
-       * `wss://host/api/ws/1.0/work-request/on-completed/`.
-       */
+      /** The `ws:`/`wss:` URL of a websocket endpoint: `/work-request/on-completed/` → `wss://host/api/ws/1.0/…`. */
       websocketUrl(path2) {
         return websocketUrl(this.apiUrl, path2);
       }
@@ -11836,17 +11870,17 @@ var init_transport = __esm({
         });
       }
       /**
-       * The headers of a GET of `url` sent over a connection of the caller's own (large transfers);
-       * `undefined` when it must go through the configured `fetch` or network (a proxy, TLS).
+       * Send a file transfer's request through the Node network with Node streams, the
+       * credentials set for `url` as for every request (see {@link StreamedRequest}); `undefined`
+       * without a Node network (a `fetch` given, a browser): {@link Transport.stream} then.
        */
-      ownConnectionHeaders(url2, extra) {
-        if (this.#network === null || this.#network?.direct(url2) === false) return void 0;
-        return this.#headers(url2, extra, "*/*");
+      sendStreamed(request) {
+        if (this.#network === null || this.#network === void 0) return void 0;
+        this.#logger.debug(`${request.method} ${redactUrl(request.url)}`, { route: "streamed" });
+        const headers = this.#headers(request.url, request.headers, "*/*");
+        return this.#network.sendStreamed({ ...request, headers });
       }
-      /**
-       * The error this transport throws for `response`, an unexpected answer to a request sent over
-       * a connection of the caller's own ({@link Transport.ownConnectionHeaders}), redacted alike.
-       */
+      /** The error this transport throws for `response`, an unexpected answer to {@link Transport.sendStreamed}. */
       errorFor(method, url2, response) {
         return errorFromResponse(response, {
           method: method.toUpperCase(),
@@ -12036,7 +12070,6 @@ var init_src2 = __esm({
     init_transport();
     init_request_options();
     init_logger();
-    init_redact();
     init_sleep();
     init_backoff();
     init_network_failure();
@@ -12050,10 +12083,10 @@ var init_src2 = __esm({
   }
 });
 
-// ../../packages/client/src/resources/artifact-errors.ts
+// ../../packages/client/src/internal/artifact-errors.ts
 var ArtifactUploadError, ArtifactDownloadError;
 var init_artifact_errors = __esm({
-  "../../packages/client/src/resources/artifact-errors.ts"() {
+  "../../packages/client/src/internal/artifact-errors.ts"() {
     "use strict";
     init_src();
     ArtifactUploadError = class extends SdkError {
@@ -17226,10 +17259,10 @@ var require_util2 = __commonJS({
     function TAOCheck() {
       return "success";
     }
-    function appendFetchMetadata(httpRequest2) {
+    function appendFetchMetadata(httpRequest) {
       let header = null;
-      header = httpRequest2.mode;
-      httpRequest2.headersList.set("sec-fetch-mode", header, true);
+      header = httpRequest.mode;
+      httpRequest.headersList.set("sec-fetch-mode", header, true);
     }
     function appendRequestOriginHeader(request) {
       let serializedOrigin = request.origin;
@@ -27169,7 +27202,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP: isIP4 } = __require("node:net");
+    var { isIP: isIP3 } = __require("node:net");
     var { lookup } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
@@ -27575,7 +27608,7 @@ var require_dns = __commonJS({
       return (dispatch) => {
         return function dnsInterceptor(origDispatchOpts, handler) {
           const origin = origDispatchOpts.origin.constructor === URL ? origDispatchOpts.origin : new URL(origDispatchOpts.origin);
-          if (isIP4(origin.hostname) !== 0) {
+          if (isIP3(origin.hostname) !== 0) {
             return dispatch(origDispatchOpts, handler);
           }
           instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
@@ -33914,85 +33947,85 @@ var require_fetch = __commonJS({
     async function httpNetworkOrCacheFetch(fetchParams, isAuthenticationFetch = false, isNewConnectionFetch = false) {
       const request = fetchParams.request;
       let httpFetchParams = null;
-      let httpRequest2 = null;
+      let httpRequest = null;
       let response = null;
       const httpCache = null;
       const revalidatingFlag = false;
       if (request.window === "no-window" && request.redirect === "error") {
         httpFetchParams = fetchParams;
-        httpRequest2 = request;
+        httpRequest = request;
       } else {
-        httpRequest2 = cloneRequest(request);
+        httpRequest = cloneRequest(request);
         httpFetchParams = { ...fetchParams };
-        httpFetchParams.request = httpRequest2;
+        httpFetchParams.request = httpRequest;
       }
       const includeCredentials = request.credentials === "include" || request.credentials === "same-origin" && request.responseTainting === "basic";
-      const contentLength = httpRequest2.body ? httpRequest2.body.length : null;
+      const contentLength = httpRequest.body ? httpRequest.body.length : null;
       let contentLengthHeaderValue = null;
-      if (httpRequest2.body == null && ["POST", "PUT"].includes(httpRequest2.method)) {
+      if (httpRequest.body == null && ["POST", "PUT"].includes(httpRequest.method)) {
         contentLengthHeaderValue = "0";
       }
       if (contentLength != null) {
         contentLengthHeaderValue = isomorphicEncode(`${contentLength}`);
       }
-      if (contentLengthHeaderValue != null && !httpRequest2.headersList.contains("content-length", true)) {
-        httpRequest2.headersList.append("content-length", contentLengthHeaderValue, true);
+      if (contentLengthHeaderValue != null && !httpRequest.headersList.contains("content-length", true)) {
+        httpRequest.headersList.append("content-length", contentLengthHeaderValue, true);
       }
-      if (contentLength != null && httpRequest2.keepalive) {
+      if (contentLength != null && httpRequest.keepalive) {
       }
-      if (webidl.is.URL(httpRequest2.referrer)) {
-        httpRequest2.headersList.append("referer", isomorphicEncode(httpRequest2.referrer.href), true);
+      if (webidl.is.URL(httpRequest.referrer)) {
+        httpRequest.headersList.append("referer", isomorphicEncode(httpRequest.referrer.href), true);
       }
-      appendRequestOriginHeader(httpRequest2);
-      appendFetchMetadata(httpRequest2);
-      if (!httpRequest2.headersList.contains("user-agent", true)) {
-        httpRequest2.headersList.append("user-agent", defaultUserAgent, true);
+      appendRequestOriginHeader(httpRequest);
+      appendFetchMetadata(httpRequest);
+      if (!httpRequest.headersList.contains("user-agent", true)) {
+        httpRequest.headersList.append("user-agent", defaultUserAgent, true);
       }
-      if (httpRequest2.cache === "default" && (httpRequest2.headersList.contains("if-modified-since", true) || httpRequest2.headersList.contains("if-none-match", true) || httpRequest2.headersList.contains("if-unmodified-since", true) || httpRequest2.headersList.contains("if-match", true) || httpRequest2.headersList.contains("if-range", true))) {
-        httpRequest2.cache = "no-store";
+      if (httpRequest.cache === "default" && (httpRequest.headersList.contains("if-modified-since", true) || httpRequest.headersList.contains("if-none-match", true) || httpRequest.headersList.contains("if-unmodified-since", true) || httpRequest.headersList.contains("if-match", true) || httpRequest.headersList.contains("if-range", true))) {
+        httpRequest.cache = "no-store";
       }
-      if (httpRequest2.cache === "no-cache" && !httpRequest2.preventNoCacheCacheControlHeaderModification && !httpRequest2.headersList.contains("cache-control", true)) {
-        httpRequest2.headersList.append("cache-control", "max-age=0", true);
+      if (httpRequest.cache === "no-cache" && !httpRequest.preventNoCacheCacheControlHeaderModification && !httpRequest.headersList.contains("cache-control", true)) {
+        httpRequest.headersList.append("cache-control", "max-age=0", true);
       }
-      if (httpRequest2.cache === "no-store" || httpRequest2.cache === "reload") {
-        if (!httpRequest2.headersList.contains("pragma", true)) {
-          httpRequest2.headersList.append("pragma", "no-cache", true);
+      if (httpRequest.cache === "no-store" || httpRequest.cache === "reload") {
+        if (!httpRequest.headersList.contains("pragma", true)) {
+          httpRequest.headersList.append("pragma", "no-cache", true);
         }
-        if (!httpRequest2.headersList.contains("cache-control", true)) {
-          httpRequest2.headersList.append("cache-control", "no-cache", true);
+        if (!httpRequest.headersList.contains("cache-control", true)) {
+          httpRequest.headersList.append("cache-control", "no-cache", true);
         }
       }
-      if (httpRequest2.headersList.contains("range", true)) {
-        httpRequest2.headersList.append("accept-encoding", "identity", true);
+      if (httpRequest.headersList.contains("range", true)) {
+        httpRequest.headersList.append("accept-encoding", "identity", true);
       }
-      if (!httpRequest2.headersList.contains("accept-encoding", true)) {
-        if (urlHasHttpsScheme(requestCurrentURL(httpRequest2))) {
-          httpRequest2.headersList.append("accept-encoding", "br, gzip, deflate", true);
+      if (!httpRequest.headersList.contains("accept-encoding", true)) {
+        if (urlHasHttpsScheme(requestCurrentURL(httpRequest))) {
+          httpRequest.headersList.append("accept-encoding", "br, gzip, deflate", true);
         } else {
-          httpRequest2.headersList.append("accept-encoding", "gzip, deflate", true);
+          httpRequest.headersList.append("accept-encoding", "gzip, deflate", true);
         }
       }
-      httpRequest2.headersList.delete("host", true);
+      httpRequest.headersList.delete("host", true);
       if (includeCredentials) {
-        if (!httpRequest2.headersList.contains("authorization", true)) {
+        if (!httpRequest.headersList.contains("authorization", true)) {
           let authorizationValue = null;
-          if (hasAuthenticationEntry(httpRequest2) && (httpRequest2.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest2)))) {
-          } else if (includesCredentials(requestCurrentURL(httpRequest2)) && isAuthenticationFetch) {
-            const { username, password } = requestCurrentURL(httpRequest2);
+          if (hasAuthenticationEntry(httpRequest) && (httpRequest.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest)))) {
+          } else if (includesCredentials(requestCurrentURL(httpRequest)) && isAuthenticationFetch) {
+            const { username, password } = requestCurrentURL(httpRequest);
             authorizationValue = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
           }
           if (authorizationValue !== null) {
-            httpRequest2.headersList.append("Authorization", authorizationValue, false);
+            httpRequest.headersList.append("Authorization", authorizationValue, false);
           }
         }
       }
       if (httpCache == null) {
-        httpRequest2.cache = "no-store";
+        httpRequest.cache = "no-store";
       }
-      if (httpRequest2.cache !== "no-store" && httpRequest2.cache !== "reload") {
+      if (httpRequest.cache !== "no-store" && httpRequest.cache !== "reload") {
       }
       if (response == null) {
-        if (httpRequest2.cache === "only-if-cached") {
+        if (httpRequest.cache === "only-if-cached") {
           return makeNetworkError("only if cached");
         }
         const forwardResponse = await httpNetworkFetch(
@@ -34000,7 +34033,7 @@ var require_fetch = __commonJS({
           includeCredentials,
           isNewConnectionFetch
         );
-        if (!safeMethodsSet.has(httpRequest2.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
+        if (!safeMethodsSet.has(httpRequest.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
         }
         if (revalidatingFlag && forwardResponse.status === 304) {
         }
@@ -34008,12 +34041,12 @@ var require_fetch = __commonJS({
           response = forwardResponse;
         }
       }
-      response.urlList = [...httpRequest2.urlList];
-      if (httpRequest2.headersList.contains("range", true)) {
+      response.urlList = [...httpRequest.urlList];
+      if (httpRequest.headersList.contains("range", true)) {
         response.rangeRequested = true;
       }
       response.requestIncludesCredentials = includeCredentials;
-      if (response.status === 401 && httpRequest2.responseTainting !== "cors" && includeCredentials && (request.useURLCredentials !== void 0 || isTraversableNavigable(request.traversableForUserPrompts))) {
+      if (response.status === 401 && httpRequest.responseTainting !== "cors" && includeCredentials && (request.useURLCredentials !== void 0 || isTraversableNavigable(request.traversableForUserPrompts))) {
         if (request.body != null) {
           if (request.body.source == null) {
             return response;
@@ -37660,7 +37693,7 @@ var require_websocketstream = __commonJS({
           },
           cancel: (reason) => this.#cancel(reason)
         });
-        const writable2 = new WritableStream({
+        const writable = new WritableStream({
           start: (controller) => {
             this.#writableStreamController = controller;
           },
@@ -37673,7 +37706,7 @@ var require_websocketstream = __commonJS({
           extensions,
           protocol,
           readable,
-          writable: writable2
+          writable
         });
       }
       /** @type {import('../websocket').Handler['onMessage']} */
@@ -37812,8 +37845,8 @@ var require_eventsource_stream = __commonJS({
     var { Transform: Transform2 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
-    var LF2 = 10;
-    var CR2 = 13;
+    var LF = 10;
+    var CR = 13;
     var COLON = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
@@ -37928,7 +37961,7 @@ var require_eventsource_stream = __commonJS({
           callback();
           return;
         }
-        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF2 && chunk[0] !== CR2) {
+        if (this.maxEventSize > 0 && this.chunks.length >= this.maxBufferedChunks && chunk[0] !== LF && chunk[0] !== CR) {
           callback(createMaxEventSizeExceededError());
           return;
         }
@@ -37943,15 +37976,15 @@ var require_eventsource_stream = __commonJS({
           const byte = this.currentByte();
           if (this.eventEndCheck) {
             if (this.crlfCheck) {
-              if (byte === LF2) {
+              if (byte === LF) {
                 this.crlfCheck = false;
                 this.consumeCurrentByte();
                 continue;
               }
               this.crlfCheck = false;
             }
-            if (byte === LF2 || byte === CR2) {
-              if (byte === CR2) {
+            if (byte === LF || byte === CR) {
+              if (byte === CR) {
                 this.crlfCheck = true;
               }
               this.consumeCurrentByte();
@@ -37964,8 +37997,8 @@ var require_eventsource_stream = __commonJS({
             this.eventEndCheck = false;
             continue;
           }
-          if (byte === LF2 || byte === CR2) {
-            if (byte === CR2) {
+          if (byte === LF || byte === CR) {
+            if (byte === CR) {
               this.crlfCheck = true;
             }
             try {
@@ -40048,6 +40081,10 @@ var init_download_file = __esm({
           `.${basename(input.destination)}.${randomBytes(6).toString("hex")}.part`
         );
         return new _VerifiedFile(input, temporary, await open2(temporary, "wx"));
+      }
+      /** The size the file must have, when known (not for the archive itself). */
+      get expectedSize() {
+        return this.#input.expected?.size;
       }
       /** Bytes written so far, all hashed: where a resumed transfer starts. */
       get written() {
@@ -56084,7 +56121,7 @@ init_src2();
 // ../../packages/client/src/internal/create-once.ts
 init_src2();
 
-// ../../packages/client/src/resources/create-outcome.ts
+// ../../packages/client/src/internal/create-outcome.ts
 init_src();
 var CreateOutcomeUnknownError = class extends SdkError {
   static errorName = "CreateOutcomeUnknownError";
@@ -56226,7 +56263,7 @@ function ownUserOf(transport) {
 // ../../packages/client/src/resources/collection-items.ts
 init_src2();
 
-// ../../packages/client/src/resources/action-outcome.ts
+// ../../packages/client/src/internal/action-outcome.ts
 init_src();
 var ActionOutcomeUnknownError = class extends SdkError {
   static errorName = "ActionOutcomeUnknownError";
@@ -56382,27 +56419,6 @@ var CollectionItems = class {
 // ../../packages/client/src/resources/collection-relations.ts
 init_src();
 init_src2();
-
-// ../../packages/client/src/resources/collection-relation-schema.ts
-init_src();
-init_zod();
-var CollectionRelationEndSchema = looseObject({
-  name: string2(),
-  category: string2()
-});
-var CollectionRelationSchema = looseObject({
-  source_collection: CollectionRelationEndSchema,
-  target_collection: CollectionRelationEndSchema,
-  type: openEnum(CollectionRelationType),
-  position: int().nullable().default(null)
-});
-var CollectionRelationPageSchema = paginatedSchema(CollectionRelationSchema);
-var CollectionRelationTargetsRequestSchema = strictObject({
-  targets: array(strictObject({ name: string2().min(1), category: string2().min(1) }))
-});
-var CollectionRelationTargetsSchema = looseObject({
-  targets: array(CollectionRelationEndSchema)
-});
 
 // ../../packages/client/src/resources/collection-relations-changed-error.ts
 init_src2();
@@ -57376,6 +57392,7 @@ var Workflows = class {
             const started = await transport.request("POST", "/workflow/", {
               ...sendOptions,
               body: wire,
+              operation: body.task_name === "" ? void 0 : "workflows.start without a template",
               schema: WorkRequestSchema,
               model: "WorkRequest",
               expectedStatus: 201,
@@ -57385,7 +57402,7 @@ var Workflows = class {
             return started;
           },
           find: (since, findOptions) => findCreated(
-            this.list({}, findOptions),
+            this.#listRoots({}, findOptions),
             since,
             this.#created,
             (candidate) => startedFrom(candidate, wire),
@@ -57410,11 +57427,19 @@ var Workflows = class {
    * List root workflows, newest first, lazily
    * (`GET /work-request/?task_type=Workflow&root_only=true`, 0.16.0+).
    *
+   * @throws {ServerTooOldError} (on the first page) on a server before 0.16.0, which would
+   * ignore the filters
    * @example
    * const running = await client.workflows.list({ status: WorkRequestStatus.RUNNING }).toArray({ limit: 50 })
    * @throws {ValidationError} (at once) for an unknown filter or status
    */
   list(filters = {}, options) {
+    const wanted = { ...filters, taskType: TaskType.WORKFLOW, rootOnly: true };
+    return this.#listRoots(filters, { ...options, operation: workRequestListOperation(wanted) });
+  }
+  // A start's lost answer is looked for without the capability check: a server that ignores
+  // the filters lists everything, and `startedFrom` still picks only the workflow sent.
+  #listRoots(filters, options) {
     const query = workRequestListQuery({ ...filters, taskType: TaskType.WORKFLOW, rootOnly: true });
     return this.#context.transport.list("/work-request/", WorkRequestSchema, {
       ...options,
@@ -58815,6 +58840,118 @@ var DebusineClientCore = class {
   }
 };
 
+// ../../packages/transport/src/node/dispatch.ts
+init_abort_error();
+init_connection_error();
+init_network_failure();
+init_redact();
+function headersOf(received) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(received)) {
+    for (const one of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, one);
+  }
+  return headers;
+}
+async function readPageThrough(dispatcher, page) {
+  const { request } = await Promise.resolve().then(() => __toESM(require_undici(), 1));
+  try {
+    const answer2 = await request(page.url, {
+      dispatcher,
+      headers: Object.fromEntries(page.headers),
+      signal: page.signal ?? null,
+      ...Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}
+    });
+    const type = String(answer2.headers["content-type"] ?? "");
+    if (answer2.statusCode === 200 && type.includes("json")) return await answer2.body.json();
+    if (answer2.statusCode < 400) {
+      await answer2.body.dump();
+      return void 0;
+    }
+    const body = await answer2.body.text();
+    return new Response(body, { status: answer2.statusCode, headers: headersOf(answer2.headers) });
+  } catch {
+    return void 0;
+  }
+}
+async function* kept(source, keep) {
+  try {
+    yield* source;
+  } catch (error2) {
+    throw keep(error2);
+  }
+}
+var SHORT_READ = 64 * 1024;
+var GATHER_MS = 3;
+function sendStreamedThrough(dispatcher, request) {
+  const method = request.method.toUpperCase();
+  const url2 = new URL(request.url);
+  const headers = Object.fromEntries(request.headers);
+  if (request.body !== void 0) headers["content-length"] = String(request.body.length);
+  return new Promise((resolve6, reject) => {
+    let head;
+    let sink;
+    let own2;
+    let gathering;
+    let abort;
+    const keep = (error2) => {
+      own2 ??= error2 instanceof Error ? error2 : new Error(String(error2));
+      return own2;
+    };
+    const onAbort = () => abort?.(new Error("aborted"));
+    const settle2 = (error2) => {
+      clearTimeout(gathering);
+      request.signal.removeEventListener("abort", onAbort);
+      if (error2 === void 0) return resolve6(head);
+      if (own2 !== void 0) return reject(own2);
+      const described = redactUrl(request.url);
+      if (request.signal.aborted)
+        return reject(new AbortError({ method, url: described, cause: request.signal.reason }));
+      reject(new ConnectionError({ method, url: described, ...classifyNetworkFailure(error2) }));
+    };
+    const handler = {
+      onRequestStart(controller) {
+        abort = (reason) => controller.abort(reason);
+        if (request.signal.aborted) onAbort();
+      },
+      onResponseStart(_controller, status, received) {
+        head = { status, headers: headersOf(received) };
+        try {
+          sink = request.onHead(head);
+        } catch (error2) {
+          abort?.(keep(error2));
+        }
+      },
+      onResponseData(controller, block) {
+        try {
+          sink?.(block);
+        } catch (error2) {
+          controller.abort(keep(error2));
+          return;
+        }
+        if (block.length >= SHORT_READ) return;
+        controller.pause();
+        gathering = setTimeout(() => controller.resume(), GATHER_MS);
+      },
+      onResponseEnd: () => settle2(void 0),
+      onResponseError: (_controller, error2) => settle2(error2)
+    };
+    request.signal.addEventListener("abort", onAbort, { once: true });
+    dispatcher.dispatch(
+      {
+        origin: url2.origin,
+        path: `${url2.pathname}${url2.search}`,
+        method,
+        headers,
+        // undici writes an async iterable block by block, waiting for 'drain' (its types list Readable only).
+        body: request.body === void 0 ? null : kept(request.body.blocks, keep),
+        headersTimeout: 0,
+        bodyTimeout: 0
+      },
+      handler
+    );
+  });
+}
+
 // ../../packages/transport/src/node/proxy-environment.ts
 import { BlockList, isIP } from "node:net";
 function firstSet(env, names) {
@@ -58988,30 +59125,6 @@ function routingDispatcher(undici, proxies, trust, options) {
   }
   return new Routing();
 }
-async function readPageThrough(dispatcher, page) {
-  const { request } = await Promise.resolve().then(() => __toESM(require_undici(), 1));
-  try {
-    const answer2 = await request(page.url, {
-      dispatcher,
-      headers: Object.fromEntries(page.headers),
-      signal: page.signal ?? null,
-      ...Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}
-    });
-    const type = String(answer2.headers["content-type"] ?? "");
-    if (answer2.statusCode === 200 && type.includes("json")) return await answer2.body.json();
-    if (answer2.statusCode < 400) {
-      await answer2.body.dump();
-      return void 0;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer2.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-    }
-    return new Response(await answer2.body.text(), { status: answer2.statusCode, headers });
-  } catch {
-    return void 0;
-  }
-}
 function createNodeNetwork(options = {}) {
   const env = options.env ?? process.env;
   const proxies = proxySettingsFromEnv(env, options.proxy);
@@ -59032,7 +59145,12 @@ function createNodeNetwork(options = {}) {
     fetch: fetchThrough,
     dispatcher,
     readPage: async (page) => readPageThrough(await dispatcher(), page),
-    direct: (url2) => new URL(url2).protocol === "http:" && proxyFor(new URL(url2), proxies) === void 0,
+    sendStreamed: async (request) => {
+      logger?.debug(
+        `${new URL(request.url).origin}: ${describeProxy(proxyFor(new URL(request.url), proxies))}`
+      );
+      return sendStreamedThrough(await dispatcher(), request);
+    },
     describe: (url2) => describeProxy(proxyFor(new URL(url2), proxies)),
     async webSocketConnection(url2) {
       const target = new URL(url2);
@@ -59140,268 +59258,10 @@ async function downloadResumable(input) {
 
 // ../../packages/client/src/internal/download-transfer.ts
 init_src2();
-
-// ../../packages/client/src/internal/socket-request.ts
-init_src2();
-import { connect as connectTcp, isIP as isIP3 } from "node:net";
-import { connect as connectTls } from "node:tls";
-
-// ../../packages/client/src/internal/http-response-reader.ts
-var HttpFramingError = class extends Error {
-};
-var MAX_HEAD_BYTES = 64 * 1024;
-var CR = 13;
-var LF = 10;
-function indexOfHeadEnd(bytes, from) {
-  for (let index = Math.max(from, 3); index < bytes.length; index += 1) {
-    if (bytes[index] === LF && bytes[index - 1] === CR && bytes[index - 2] === LF && bytes[index - 3] === CR)
-      return index + 1;
-  }
-  return -1;
-}
-function parseHead(text) {
-  const lines = text.split("\r\n");
-  const match = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "");
-  if (match === null) throw new HttpFramingError(`not an HTTP/1.1 status line: ${JSON.stringify(lines[0])}`);
-  const headers = /* @__PURE__ */ new Map();
-  for (const line of lines.slice(1)) {
-    if (line === "") continue;
-    const colon = line.indexOf(":");
-    if (colon <= 0) throw new HttpFramingError(`malformed header line: ${JSON.stringify(line)}`);
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    const before = headers.get(name);
-    headers.set(name, before === void 0 ? value : `${before}, ${value}`);
-  }
-  return { status: Number(match[1]), headers };
-}
-function framingOf(head) {
-  const encoding = head.headers.get("transfer-encoding");
-  if (encoding !== void 0) {
-    if (encoding.toLowerCase().split(",").pop()?.trim() !== "chunked")
-      throw new HttpFramingError(`unsupported transfer-encoding: ${encoding}`);
-    return { kind: "chunked" };
-  }
-  const length = head.headers.get("content-length");
-  if (length !== void 0) {
-    if (!/^\d+$/.test(length)) throw new HttpFramingError(`bad content-length: ${length}`);
-    return { kind: "length", remaining: Number(length) };
-  }
-  if (head.status === 204 || head.status === 304) return { kind: "length", remaining: 0 };
-  return { kind: "until-close" };
-}
-var HttpResponseReader = class {
-  #events;
-  #head = new Uint8Array(0);
-  #framing;
-  #chunkState = "size";
-  #chunkRemaining = 0;
-  #line = "";
-  #complete = false;
-  #stopped = false;
-  constructor(events) {
-    this.#events = events;
-  }
-  /** Whether the whole body arrived (for a body that ends with the connection: never before the close). */
-  get complete() {
-    return this.#complete;
-  }
-  /** Whether the body ends only when the connection closes. */
-  get endsWithClose() {
-    return this.#framing?.kind === "until-close";
-  }
-  /** Whether `onHead` declined the body. */
-  get stopped() {
-    return this.#stopped;
-  }
-  /**
-   * Take the next bytes of the connection.
-   * @throws {HttpFramingError} when the bytes are not a valid response
-   */
-  feed(bytes) {
-    let rest = bytes;
-    if (this.#framing === void 0) {
-      const body = this.#readHead(rest);
-      if (body === void 0 || this.#stopped) return;
-      rest = body;
-    }
-    if (this.#complete || rest.length === 0) return;
-    const framing = this.#framing;
-    if (framing.kind === "until-close") {
-      this.#events.onBody(rest);
-    } else if (framing.kind === "length") {
-      const take = Math.min(framing.remaining, rest.length);
-      if (take > 0) this.#events.onBody(rest.subarray(0, take));
-      framing.remaining -= take;
-      this.#complete = framing.remaining === 0;
-    } else {
-      this.#readChunked(rest);
-    }
-  }
-  /** The head's bytes gathered so far, plus `bytes`: returns the body bytes after the head, once complete. */
-  #readHead(bytes) {
-    const searchFrom = Math.max(0, this.#head.length - 3);
-    const joined = new Uint8Array(this.#head.length + bytes.length);
-    joined.set(this.#head);
-    joined.set(bytes, this.#head.length);
-    const end = indexOfHeadEnd(joined, searchFrom);
-    if (end < 0) {
-      if (joined.length > MAX_HEAD_BYTES) throw new HttpFramingError("response head over 64 KiB");
-      this.#head = joined;
-      return void 0;
-    }
-    const head = parseHead(new TextDecoder("latin1").decode(joined.subarray(0, end - 4)));
-    if (head.status >= 100 && head.status < 200) {
-      this.#head = new Uint8Array(0);
-      return this.#readHead(joined.subarray(end));
-    }
-    this.#framing = framingOf(head);
-    this.#head = new Uint8Array(0);
-    if (this.#framing.kind === "length" && this.#framing.remaining === 0) this.#complete = true;
-    if (!this.#events.onHead(head)) {
-      this.#stopped = true;
-      return void 0;
-    }
-    return joined.subarray(end);
-  }
-  #readChunked(bytes) {
-    let at = 0;
-    while (at < bytes.length && !this.#complete) {
-      if (this.#chunkState === "data") {
-        const take = Math.min(this.#chunkRemaining, bytes.length - at);
-        this.#events.onBody(bytes.subarray(at, at + take));
-        at += take;
-        this.#chunkRemaining -= take;
-        if (this.#chunkRemaining === 0) this.#chunkState = "data-end";
-        continue;
-      }
-      const byte = bytes[at];
-      at += 1;
-      if (byte !== LF) {
-        if (byte !== CR) this.#line += String.fromCharCode(byte);
-        if (this.#line.length > 4096) throw new HttpFramingError("chunk line over 4 KiB");
-        continue;
-      }
-      this.#endOfLine();
-    }
-  }
-  #endOfLine() {
-    const line = this.#line;
-    this.#line = "";
-    if (this.#chunkState === "data-end") {
-      if (line !== "") throw new HttpFramingError("chunk data not followed by CRLF");
-      this.#chunkState = "size";
-    } else if (this.#chunkState === "size") {
-      const size = /^([0-9a-fA-F]+)\s*(;.*)?$/.exec(line);
-      if (size === null) throw new HttpFramingError(`bad chunk size line: ${JSON.stringify(line)}`);
-      this.#chunkRemaining = parseInt(size[1], 16);
-      this.#chunkState = this.#chunkRemaining === 0 ? "trailer" : "data";
-    } else if (line === "") {
-      this.#complete = true;
-    }
-  }
-};
-
-// ../../packages/client/src/internal/socket-request.ts
-function ownConnectionsAllowed() {
-  return !process.env.NODE_USE_ENV_PROXY && !process.execArgv.includes("--use-env-proxy");
-}
-var READ_BUFFER_SIZE = 256 * 1024;
-var SHORT_READ = 64 * 1024;
-var GATHER_MS = 3;
-var SET_HERE = /* @__PURE__ */ new Set(["host", "connection", "accept-encoding", "content-length", "transfer-encoding"]);
-function requestBytes(input, url2) {
-  const lines = [`${input.method} ${url2.pathname}${url2.search} HTTP/1.1`, `Host: ${url2.host}`];
-  for (const [name, value] of input.headers) {
-    if (/[\r\n]/.test(value)) throw new TypeError(`header ${name} holds a line break`);
-    if (!SET_HERE.has(name)) lines.push(`${name}: ${value}`);
-  }
-  if (input.body !== void 0) lines.push(`Content-Length: ${input.body.length}`);
-  lines.push("Accept-Encoding: identity", "Connection: close", "", "");
-  return Buffer.from(lines.join("\r\n"), "latin1");
-}
-function openSocket(url2, onRead) {
-  const port = Number(url2.port || (url2.protocol === "https:" ? 443 : 80));
-  const host = url2.hostname.replace(/^\[(.*)\]$/, "$1");
-  const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER_SIZE), callback: onRead };
-  if (url2.protocol === "https:") {
-    const options = {
-      host,
-      port,
-      ...isIP3(host) === 0 ? { servername: host } : {},
-      ALPNProtocols: ["http/1.1"],
-      onread
-    };
-    return connectTls(options);
-  }
-  return connectTcp({ host, port, onread, noDelay: true });
-}
-function socketRequest(input) {
-  const url2 = new URL(input.url);
-  const describedUrl = redactUrl(input.url);
-  let head;
-  const reader = new HttpResponseReader({
-    onHead: (received) => {
-      head = received;
-      return input.onHead(received);
-    },
-    onBody: (block) => input.sink.accept(block)
-  });
-  return new Promise((resolve6, reject) => {
-    let settled = false;
-    let gathering;
-    const finish = (error2) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(gathering);
-      input.signal.removeEventListener("abort", onAbort);
-      socket.destroy();
-      if (error2 === void 0) resolve6(head);
-      else reject(error2);
-    };
-    const cut = (reason, cause) => finish(
-      new ConnectionError({ method: input.method, url: describedUrl, reason, requestSent: true, cause })
-    );
-    const onAbort = () => finish(input.signal.reason instanceof Error ? input.signal.reason : new Error("aborted"));
-    const onRead = (length, buffer) => {
-      try {
-        reader.feed(buffer.subarray(0, length));
-      } catch (error2) {
-        if (error2 instanceof HttpFramingError) cut(error2.message, error2);
-        else finish(error2 instanceof Error ? error2 : new Error(String(error2)));
-        return false;
-      }
-      if (reader.stopped || reader.complete) {
-        finish(void 0);
-        return false;
-      }
-      if (length >= SHORT_READ || head === void 0) return true;
-      gathering = setTimeout(() => socket.resume(), GATHER_MS);
-      return false;
-    };
-    const socket = openSocket(url2, onRead);
-    socket.on(
-      "error",
-      (error2) => finish(
-        new ConnectionError({ method: input.method, url: describedUrl, ...classifyNetworkFailure(error2) })
-      )
-    );
-    socket.on("end", () => {
-      if (reader.complete || reader.endsWithClose) finish(void 0);
-      else
-        cut(head === void 0 ? "the connection closed before an answer" : "the connection closed mid-body");
-    });
-    socket.on("close", () => cut("the connection closed"));
-    if (input.signal.aborted) return onAbort();
-    input.signal.addEventListener("abort", onAbort, { once: true });
-    socket.write(requestBytes(input, url2));
-    input.body?.send(socket).catch((error2) => finish(error2 instanceof Error ? error2 : new Error(String(error2))));
-  });
-}
-
-// ../../packages/client/src/internal/download-transfer.ts
-function rangeHeader(offset) {
-  return offset > 0 ? { Range: `bytes=${offset}-` } : {};
+function rangeHeader(offset, file) {
+  if (offset === 0) return {};
+  const size = file.expectedSize;
+  return { Range: size === void 0 ? `bytes=${offset}-` : `bytes=${offset}-${size - 1}` };
 }
 function continuesAt(status, contentRange, offset) {
   if (offset === 0) return true;
@@ -59418,7 +59278,7 @@ async function* watched(response, wake) {
 function fetchTransfer(source, file) {
   return async (offset, signal, wake) => {
     const response = await source.transport.stream("GET", source.url, {
-      headers: { ...source.headers, ...rangeHeader(offset) },
+      headers: { ...source.headers, ...rangeHeader(offset, file) },
       signal,
       // The stall watchdog bounds each attempt; resuming replaces retries.
       timeout: Infinity,
@@ -59435,26 +59295,27 @@ function fetchTransfer(source, file) {
 }
 function transferOf(source, file) {
   const viaFetch = fetchTransfer(source, file);
-  let direct = ownConnectionsAllowed();
+  let streamed = true;
   const getOnce = async (url2, hop, offset, signal, wake) => {
-    const headers = source.transport.ownConnectionHeaders(url2, { ...source.headers, ...rangeHeader(offset) });
-    if (headers === void 0) return { is: "not-the-file" };
     let answer2 = { is: "the-file" };
+    const accept = (block) => {
+      wake();
+      file.accept(block);
+    };
     const onHead = (head) => {
       const next = redirectTarget(head.status, head.headers.get("location"), url2, hop);
       if (next !== void 0) answer2 = { is: "redirect", to: next };
       else if (head.status !== 200 && head.status !== 206) answer2 = { is: "not-the-file" };
       else if (!continuesAt(head.status, head.headers.get("content-range"), offset)) file.restart();
-      return answer2.is === "the-file";
+      return answer2.is === "the-file" ? accept : void 0;
     };
-    const accept = (block) => {
-      wake();
-      file.accept(block);
-    };
-    await socketRequest({ method: "GET", url: url2, headers, signal, onHead, sink: { accept } });
+    const headers = { ...source.headers, ...rangeHeader(offset, file) };
+    const sent = source.transport.sendStreamed({ method: "GET", url: url2, headers, signal, onHead });
+    if (sent === void 0) return { is: "not-the-file" };
+    await sent;
     return answer2;
   };
-  const viaSocket = async (offset, signal, wake) => {
+  const viaNetwork = async (offset, signal, wake) => {
     let url2 = source.url;
     for (let hop = 0; ; hop += 1) {
       const answer2 = await getOnce(url2, hop, offset, signal, wake);
@@ -59463,8 +59324,8 @@ function transferOf(source, file) {
     }
   };
   return async (offset, signal, wake) => {
-    if (direct && await viaSocket(offset, signal, wake)) return;
-    direct = false;
+    if (streamed && await viaNetwork(offset, signal, wake)) return;
+    streamed = false;
     await viaFetch(file.written, signal, wake);
   };
 }
@@ -59491,138 +59352,101 @@ var MAX_FREE_RINGS = 2;
 function takeRing() {
   return freeRings.pop() ?? Array.from({ length: RING_SIZE }, () => new Uint8Array(0));
 }
-function fileRangeStream(localPath, start2, end, onRead) {
+function rangeReader(localPath, start2, end, onRead) {
   let position = start2;
   const ring = takeRing();
   let turn = 0;
-  let handle;
+  let opening;
   let released = false;
   let ringReturned = false;
   const closeFile = async () => {
     released = true;
-    const opened = handle;
-    handle = void 0;
-    await opened?.close().catch(() => void 0);
+    const opened = opening;
+    opening = void 0;
+    await (await opened?.catch(() => void 0))?.close().catch(() => void 0);
+  };
+  const next = async () => {
+    if (released) return void 0;
+    const handle = await (opening ??= open3(localPath, "r"));
+    const length = Math.min(READ_BLOCK_SIZE, end + 1 - position);
+    if (length <= 0) {
+      await closeFile();
+      return void 0;
+    }
+    let buffer = ring[turn % RING_SIZE] ?? new Uint8Array(0);
+    if (buffer.length < length) buffer = new Uint8Array(READ_BLOCK_SIZE);
+    ring[turn % RING_SIZE] = buffer;
+    turn += 1;
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    if (bytesRead === 0) {
+      await closeFile();
+      throw new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`);
+    }
+    position += bytesRead;
+    onRead(bytesRead);
+    return buffer.subarray(0, bytesRead);
   };
   const release = async () => {
     if (!ringReturned && freeRings.length < MAX_FREE_RINGS) freeRings.push(ring);
     ringReturned = true;
     await closeFile();
   };
+  return { next, release };
+}
+function fileRangeStream(localPath, start2, end, onRead) {
+  const reader = rangeReader(localPath, start2, end, onRead);
   const stream = new ReadableStream(
     {
-      async start() {
-        handle = await open3(localPath, "r");
-        if (released) await closeFile();
-      },
       async pull(controller) {
-        if (handle === void 0) return;
-        const length = Math.min(READ_BLOCK_SIZE, end + 1 - position);
-        if (length <= 0) {
-          await closeFile();
-          controller.close();
-          return;
-        }
-        let buffer = ring[turn % RING_SIZE] ?? new Uint8Array(0);
-        if (buffer.length < length) buffer = new Uint8Array(READ_BLOCK_SIZE);
-        ring[turn % RING_SIZE] = buffer;
-        turn += 1;
-        const { bytesRead } = await handle.read(buffer, 0, length, position);
-        if (bytesRead === 0) {
-          await closeFile();
-          controller.error(
-            new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`)
-          );
-          return;
-        }
-        position += bytesRead;
-        onRead(bytesRead);
-        controller.enqueue(buffer.subarray(0, bytesRead));
+        const block = await reader.next();
+        if (block === void 0) controller.close();
+        else controller.enqueue(block);
       },
       async cancel() {
-        await closeFile();
+        await reader.release();
       }
     },
     { highWaterMark: 0 }
   );
-  return { stream, release };
+  return { stream, release: reader.release };
 }
-function writable(socket) {
-  if (socket.destroyed) return Promise.resolve();
-  return new Promise((resolve6) => {
-    const done = () => {
-      socket.off("drain", done);
-      socket.off("close", done);
-      resolve6();
-    };
-    socket.on("drain", done);
-    socket.on("close", done);
-  });
-}
-function fileRangeBody(localPath, start2, end, onSent) {
-  const send = async (socket) => {
-    const ring = takeRing();
-    const flushed = [];
-    const handle = await open3(localPath, "r");
-    let position = start2;
-    try {
-      for (let turn = 0; position <= end && !socket.destroyed; turn += 1) {
-        const slot = turn % RING_SIZE;
-        if (await flushed[slot] === false) return;
-        if ((ring[slot]?.length ?? 0) < READ_BLOCK_SIZE) ring[slot] = new Uint8Array(READ_BLOCK_SIZE);
-        const buffer = ring[slot];
-        const length = Math.min(READ_BLOCK_SIZE, end + 1 - position);
-        const { bytesRead } = await handle.read(buffer, 0, length, position);
-        if (bytesRead === 0)
-          throw new Error(`"${localPath}" is shorter than declared: it changed after it was hashed`);
-        position += bytesRead;
-        let room = true;
-        flushed[slot] = new Promise((resolve6) => {
-          room = socket.write(
-            buffer.subarray(0, bytesRead),
-            (error2) => resolve6(error2 === void 0 || error2 === null)
-          );
-        });
-        onSent(bytesRead);
-        if (!room) await writable(socket);
-      }
-      if ((await Promise.all(flushed)).every(Boolean) && freeRings.length < MAX_FREE_RINGS)
-        freeRings.push(ring);
-    } finally {
-      await handle.close();
-    }
-  };
-  return { length: end - start2 + 1, send };
-}
-
-// ../../packages/client/src/internal/own-connection-put.ts
-init_src2();
-var MAX_ANSWER_BYTES = 1024 * 1024;
-async function putOverOwnConnection(put) {
-  const blocks = [];
-  let kept = 0;
-  const sink = {
-    accept: (block) => {
-      if (kept + block.length <= MAX_ANSWER_BYTES) blocks.push(block.slice());
-      kept += block.length;
-    }
-  };
-  let head;
-  try {
-    head = await socketRequest({ ...put, method: "PUT", onHead: () => true, sink });
-  } catch (error2) {
-    if (put.signal.aborted)
-      throw new AbortError({ method: "PUT", url: redactUrl(put.url), cause: put.signal.reason });
-    throw error2;
+function fileRangeBlocks(localPath, start2, end, onRead) {
+  const reader = rangeReader(localPath, start2, end, onRead);
+  async function* blocks() {
+    for (let block = await reader.next(); block !== void 0; block = await reader.next()) yield block;
   }
-  const status = head.status < 200 || head.status > 599 ? 502 : head.status;
-  const answer2 = (body) => new Response(body, { status, headers: [...head.headers.entries()] });
-  if (put.expectedStatus.includes(status)) return answer2(null);
-  throw await put.transport.errorFor("PUT", put.url, answer2(Buffer.concat(blocks)));
+  return { length: end - start2 + 1, blocks: blocks(), release: reader.release };
 }
 
 // ../../packages/client/src/internal/upload-file.ts
 init_stall_watchdog();
+
+// ../../packages/client/src/internal/streamed-put.ts
+var MAX_ANSWER_BYTES = 1024 * 1024;
+function putStreamed(put) {
+  const blocks = [];
+  let kept2 = 0;
+  const keep = (block) => {
+    if (kept2 + block.length <= MAX_ANSWER_BYTES) blocks.push(block.slice());
+    kept2 += block.length;
+  };
+  const sent = put.transport.sendStreamed({
+    method: "PUT",
+    url: put.url,
+    headers: put.headers,
+    body: put.body,
+    signal: put.signal,
+    onHead: () => keep
+  });
+  return sent?.then(async (head) => {
+    const status = head.status < 200 || head.status > 599 ? 502 : head.status;
+    const answer2 = (body) => new Response(body, { status, headers: head.headers });
+    if (put.expectedStatus.includes(status)) return answer2(null);
+    throw await put.transport.errorFor("PUT", put.url, answer2(Buffer.concat(blocks)));
+  });
+}
+
+// ../../packages/client/src/internal/upload-file.ts
 var MAX_WHOLE_FILE_ATTEMPTS = 3;
 var PROXY_BODY_LIMIT = 50 * 1024 * 1024;
 var MIN_CHUNK_SIZE = 1024 * 1024;
@@ -59835,16 +59659,14 @@ var FileUpload = class {
     const signal = input.signal === void 0 ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal]);
     const headers = { "Content-Range": contentRange };
     const url2 = input.transport.url(this.#url);
-    const own2 = ownConnectionsAllowed() ? input.transport.ownConnectionHeaders(url2, headers) : void 0;
+    let blocks;
     let body;
     try {
-      if (own2 !== void 0) {
-        const { start: start2, end } = range ?? { start: 0, end: -1 };
-        return await putOverOwnConnection({
-          ...{ transport: input.transport, url: url2, headers: own2, signal, expectedStatus: [200, 201, 206] },
-          body: fileRangeBody(input.localPath, start2, end, onSent)
-        });
-      }
+      if (range !== void 0) blocks = fileRangeBlocks(input.localPath, range.start, range.end, onSent);
+      const expectedStatus = [200, 201, 206];
+      const put = { transport: input.transport, url: url2, headers, body: blocks, signal, expectedStatus };
+      const streamed = putStreamed(put);
+      if (streamed !== void 0) return await streamed;
       if (range !== void 0) {
         headers["Content-Length"] = String(range.end - range.start + 1);
         body = fileRangeStream(input.localPath, range.start, range.end, onSent);
@@ -59865,7 +59687,7 @@ var FileUpload = class {
       throw this.#classify(error2, watchdog.stalled(), range !== void 0);
     } finally {
       watchdog.stop();
-      await body?.release();
+      await Promise.all([blocks?.release(), body?.release()]);
     }
   }
   #classify(error2, stalled, withBody) {
@@ -60623,73 +60445,6 @@ var DebianPackages = class {
   }
 };
 
-// ../../packages/client/src/internal/page-over-own-connection.ts
-import { Agent as HttpAgent, request as httpRequest } from "node:http";
-import { Agent as HttpsAgent2, request as httpsRequest } from "node:https";
-var agents = {
-  "http:": new HttpAgent({ keepAlive: true }),
-  "https:": new HttpsAgent2({ keepAlive: true })
-};
-var LONGEST_TIMER_MS = 2 ** 31 - 1;
-var readPageOverOwnConnection = (page) => new Promise((resolve6) => {
-  const url2 = new URL(page.url);
-  const agent = url2.protocol === "https:" ? agents["https:"] : agents["http:"];
-  const send = url2.protocol === "https:" ? httpsRequest : httpRequest;
-  let timer;
-  const settle2 = (body) => {
-    clearTimeout(timer);
-    resolve6(body);
-  };
-  const request = send(
-    url2,
-    { agent, headers: Object.fromEntries(page.headers), ...page.signal ? { signal: page.signal } : {} },
-    (response) => {
-      readAnswer(response).then(settle2, () => settle2(void 0));
-    }
-  );
-  request.on("error", () => settle2(void 0));
-  if (page.timeout < LONGEST_TIMER_MS) timer = setTimeout(() => request.destroy(), page.timeout);
-  request.end();
-});
-var MAX_ERROR_BODY_BYTES = 1024 * 1024;
-function readAnswer(response) {
-  const status = response.statusCode ?? 0;
-  if (status !== 200 && (status < 400 || status > 599)) {
-    response.resume();
-    return Promise.resolve(void 0);
-  }
-  return new Promise((resolve6, reject) => {
-    const blocks = [];
-    let length = 0;
-    response.on("data", (block) => {
-      length += block.length;
-      if (status === 200 || length <= MAX_ERROR_BODY_BYTES) blocks.push(block);
-    });
-    response.on("error", reject);
-    response.on("close", () => reject(new Error("the answer ended early")));
-    response.on("end", () => {
-      const body = Buffer.concat(blocks);
-      if (status !== 200)
-        resolve6(length <= MAX_ERROR_BODY_BYTES ? errorAnswer(response, status, body) : void 0);
-      else resolve6(parsedOrUndefined(body));
-    });
-  });
-}
-function parsedOrUndefined(body) {
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return void 0;
-  }
-}
-function errorAnswer(response, status, body) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) {
-    for (const one of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, one);
-  }
-  return new Response(new Uint8Array(body), { status, headers });
-}
-
 // ../../packages/client/src/resources/task-configurations.ts
 init_src();
 init_src2();
@@ -60859,7 +60614,7 @@ var DebusineClient = class extends DebusineClientCore {
    *   settings; or an existing transport with a default workspace
    */
   constructor(config2) {
-    super(withOwnPageReads(config2));
+    super(withNodeNetwork(config2));
     const context = { transport: this.transport, workspace: this.workspace };
     this.taskConfigurations = new TaskConfigurations(context);
     this.debian = new DebianPackages(context);
@@ -60869,13 +60624,27 @@ var DebusineClient = class extends DebusineClientCore {
     return new Artifacts(context);
   }
 };
-function withOwnPageReads(config2) {
-  if ("transport" in config2 || config2.fetch !== void 0) return config2;
-  const network = config2.network ?? createNodeNetwork({ proxy: config2.proxy, caFile: config2.caFile, logger: config2.logger });
-  if ("pageReader" in config2) return { ...config2, network };
-  if (!ownConnectionsAllowed()) return { ...config2, network };
-  const pageReader = (page) => network.direct(page.url) ? readPageOverOwnConnection(page) : network.readPage?.(page) ?? Promise.resolve(void 0);
-  return { ...config2, network, pageReader };
+function withNodeNetwork(config2) {
+  if ("transport" in config2 || config2.fetch !== void 0 || config2.network !== void 0) return config2;
+  const network = createNodeNetwork({ proxy: config2.proxy, caFile: config2.caFile, logger: config2.logger });
+  return { ...config2, network };
+}
+
+// ../../packages/client/src/resources/workflow-children.ts
+async function workflowChildren(client, root, options = {}) {
+  if (root.task_type !== "Workflow") return { children: [], complete: true };
+  const { scanLimit = 5e3, ...requestOptions } = options;
+  const children = [];
+  let others = 0;
+  for await (const request of client.workRequests.list({}, requestOptions)) {
+    if (request.id <= root.id) return { children: oldestFirst(children), complete: true };
+    if (request.workflow_root === root.id) children.push(request);
+    else if ((others += 1) > scanLimit) return { children: oldestFirst(children), complete: false };
+  }
+  return { children: oldestFirst(children), complete: true };
+}
+function oldestFirst(requests) {
+  return requests.sort((a, b) => a.id - b.id);
 }
 
 // ../../packages/events/src/completion-events.ts
@@ -61517,6 +61286,24 @@ var CompletionEvents = class {
 // src/inputs.ts
 var import_yaml2 = __toESM(require_dist(), 1);
 
+// src/children.ts
+var childrenValues = ["all", "qa", "none"];
+function underQa(request, byId) {
+  const seen = /* @__PURE__ */ new Set();
+  for (let parent = byId.get(request.parent ?? 0); parent !== void 0; parent = byId.get(parent.parent ?? 0)) {
+    if (seen.has(parent.id)) return false;
+    seen.add(parent.id);
+    if (parent.task_type === "Workflow" && parent.task_name === "qa") return true;
+  }
+  return false;
+}
+function shownChildren(children, shown) {
+  if (shown === "none") return [];
+  if (shown === "all") return [...children];
+  const byId = new Map(children.map((child) => [child.id, child]));
+  return children.filter((child) => underQa(child, byId));
+}
+
 // src/runner.ts
 import { appendFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -61655,7 +61442,8 @@ function readInputs(io) {
     wait: flag(io, "wait", true),
     timeout: timeout2 === 0 ? void 0 : timeout2,
     failOn: oneOf2(io, "fail-on", failOnValues, "any-not-success"),
-    pollInterval: seconds(io, "poll-interval", "30")
+    pollInterval: seconds(io, "poll-interval", "30"),
+    children: oneOf2(io, "children", childrenValues, "all")
   };
 }
 
@@ -61719,13 +61507,16 @@ function requestLines(report, request) {
   ];
 }
 function childLines(report) {
-  if (report.children.length === 0) return [];
+  const shown = shownChildren(report.children, report.childrenShown);
+  const partial2 = report.childrenComplete ? [] : ["Only the work requests found among the newest on the server are listed.", ""];
+  if (shown.length === 0) return report.childrenShown === "none" ? [] : partial2;
   return [
-    "### Work requests",
+    report.childrenShown === "qa" ? "### QA work requests" : "### Work requests",
     "",
+    ...partial2,
     "| Task | Status | Result | Duration | Link |",
     "| --- | --- | --- | --- | --- |",
-    ...report.children.map(
+    ...shown.map(
       (child) => `| ${cell(child.task_name)} | ${child.status} | ${child.result === "" ? "\u2014" : child.result} | ${durationText(child.duration) || "\u2014"} | [#${child.id}](${report.webUrl(child.url)}) |`
     ),
     ""
@@ -61766,8 +61557,61 @@ function outputsOf(report) {
   };
 }
 
+// src/wait.ts
+init_src2();
+var deadlineGraceMs = 5e3;
+var ServerAwayError = class extends Error {
+  constructor(workRequest, timeoutMs, since, cause) {
+    const when = since === void 0 ? "" : ` since ${since.toISOString()}`;
+    super(`the server could not be reached${when}`, { cause });
+    this.workRequest = workRequest;
+    this.timeoutMs = timeoutMs;
+    this.since = since;
+  }
+  workRequest;
+  timeoutMs;
+  since;
+  name = "ServerAwayError";
+};
+function serverAway(error2) {
+  return ConnectionError.isInstance(error2) || TimeoutError2.isInstance(error2) || ServerError.isInstance(error2) || RateLimitError.isInstance(error2);
+}
+async function waitThroughOutages(events, started, options) {
+  const { timeoutMs, pollIntervalMs } = options;
+  const deadline = timeoutMs === void 0 ? Infinity : Date.now() + timeoutMs;
+  let last = started;
+  let awaySince;
+  for (; ; ) {
+    const remaining = Math.max(0, deadline - Date.now());
+    try {
+      return await events.waitForCompletion(started.id, {
+        workspace: started.workspace,
+        maxWait: timeoutMs === void 0 ? void 0 : remaining,
+        pollInterval: pollIntervalMs,
+        onUpdate: (request) => {
+          last = request;
+          awaySince = void 0;
+        },
+        signal: timeoutMs === void 0 ? void 0 : AbortSignal.timeout(remaining + deadlineGraceMs)
+      });
+    } catch (error2) {
+      const expired = Date.now() >= deadline;
+      if (serverAway(error2)) {
+        awaySince ??= /* @__PURE__ */ new Date();
+        options.onOutage(error2);
+        if (!expired) {
+          await sleep(Math.min(pollIntervalMs, deadline - Date.now()));
+          continue;
+        }
+      } else if (!(expired && (awaySince !== void 0 || AbortError.isInstance(error2)))) {
+        throw error2;
+      }
+      throw new ServerAwayError(last, timeoutMs ?? 0, awaySince, error2);
+    }
+  }
+}
+
 // src/run.ts
-var childScanLimit = 5e3;
 function withValueAt(data, path2, value) {
   const [head = "", ...rest] = path2.split(".");
   if (rest.length === 0) return { ...data, [head]: value };
@@ -61775,15 +61619,10 @@ function withValueAt(data, path2, value) {
   const base = typeof inner === "object" && inner !== null && !Array.isArray(inner) ? inner : {};
   return { ...data, [head]: withValueAt(base, rest.join("."), value) };
 }
-async function childrenOf(client, root) {
-  if (root.task_type !== "Workflow") return [];
-  const children = [];
-  let scanned = 0;
-  for await (const request of client.workRequests.list()) {
-    if (request.id <= root.id || (scanned += 1) > childScanLimit) break;
-    if (request.workflow_root === root.id) children.push(request);
-  }
-  return children.sort((a, b) => a.id - b.id);
+async function addChildren(client, report, root) {
+  const found = await workflowChildren(client, root);
+  report.children = found.children;
+  report.childrenComplete = found.complete;
 }
 async function start(client, inputs, io, report) {
   if (inputs.mode === "wait") return client.workRequests.get(inputs.id ?? 0);
@@ -61817,13 +61656,14 @@ async function perform(client, inputs, io, report) {
     report.headline = "Started; not waited for (`wait: false`).";
     return exitStatuses.success;
   }
-  const final = await new CompletionEvents(client).waitForCompletion(started.id, {
-    workspace: started.workspace,
-    maxWait: inputs.timeout === void 0 ? void 0 : inputs.timeout * 1e3,
-    pollInterval: inputs.pollInterval * 1e3
+  const final = await waitThroughOutages(new CompletionEvents(client), started, {
+    timeoutMs: inputs.timeout === void 0 ? void 0 : inputs.timeout * 1e3,
+    pollIntervalMs: inputs.pollInterval * 1e3,
+    onOutage: (error2) => io.write(`The server could not be reached (${error2.message}); waiting on.
+`)
   });
   report.request = final;
-  report.children = await childrenOf(client, final);
+  await addChildren(client, report, final);
   report.failed = failsStep(final, inputs.failOn);
   report.headline = report.failed ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).` : `Finished: ${stateText(final)}.`;
   io.write(`Work request #${final.id} ${stateText(final)}
@@ -61841,8 +61681,14 @@ async function failure2(client, io, report, error2) {
   report.failed = true;
   if (WorkRequestWaitTimeoutError.isInstance(error2)) {
     report.request = error2.workRequest;
-    report.children = await childrenOf(client, error2.workRequest).catch(() => []);
+    await addChildren(client, report, error2.workRequest).catch(() => void 0);
     report.headline = `Timed out after ${error2.timeoutMs / 1e3} s: the work request goes on on the server.`;
+    annotateError(io, `Work request #${error2.workRequest.id} ${report.headline}`, "Debusine: timeout");
+    return exitStatuses.timeout;
+  }
+  if (error2 instanceof ServerAwayError) {
+    report.request = error2.workRequest;
+    report.headline = `Timed out after ${error2.timeoutMs / 1e3} s: ${error2.message}; the work request goes on on the server, its last known state is shown.`;
     annotateError(io, `Work request #${error2.workRequest.id} ${report.headline}`, "Debusine: timeout");
     return exitStatuses.timeout;
   }
@@ -61870,6 +61716,8 @@ async function runAction(io) {
   const report = {
     request: void 0,
     children: [],
+    childrenComplete: true,
+    childrenShown: inputs.children,
     uploaded: [],
     headline: "",
     failed: false,
