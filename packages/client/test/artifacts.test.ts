@@ -26,6 +26,7 @@ import {
   freshWorkspace,
   pythonClient,
   realServer,
+  requires,
   serverBefore,
 } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
@@ -267,17 +268,20 @@ describe('artifacts.downloadFile and openFile', () => {
 })
 
 describe('artifacts.create and get', () => {
-  it('sends expirationDelay as the server reads it, and expireAt as a delay too', async () => {
-    const debusine = client()
-    const local = await TestArtifact.create({})
-    const byDelay = await debusine.artifacts.create(local, { expirationDelay: 2 * 86_400 })
-    expect(Date.parse(byDelay.expire_at ?? '') - Date.parse(byDelay.created_at)).toBe(2 * 86_400_000)
-    const target = new Date(Date.now() + 3 * 3_600_000)
-    const byDate = await debusine.artifacts.create(local, { expireAt: target })
-    expect(Math.abs(Date.parse(byDate.expire_at ?? '') - target.getTime())).toBeLessThan(5_000)
-    const forever = await debusine.artifacts.create(local, { expirationDelay: 0 })
-    expect(forever.expire_at).toBeNull()
-  })
+  requires('artifacts.create with an expiration').it(
+    'sends expirationDelay as the server reads it, and expireAt as a delay too',
+    async () => {
+      const debusine = client()
+      const local = await TestArtifact.create({})
+      const byDelay = await debusine.artifacts.create(local, { expirationDelay: 2 * 86_400 })
+      expect(Date.parse(byDelay.expire_at ?? '') - Date.parse(byDelay.created_at)).toBe(2 * 86_400_000)
+      const target = new Date(Date.now() + 3 * 3_600_000)
+      const byDate = await debusine.artifacts.create(local, { expireAt: target })
+      expect(Math.abs(Date.parse(byDate.expire_at ?? '') - target.getTime())).toBeLessThan(5_000)
+      const forever = await debusine.artifacts.create(local, { expirationDelay: 0 })
+      expect(forever.expire_at).toBeNull()
+    },
+  )
 
   it('gets by id and through the workspace, and says when there is none', async () => {
     const debusine = client()

@@ -9,6 +9,7 @@ import {
   ServerTooOldError,
   compareDebusineVersions,
 } from '@debusine-ts/models'
+import { TestArtifact } from '@debusine-ts/artifacts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
@@ -52,6 +53,8 @@ const calls: Record<string, (client: DebusineClient) => Promise<unknown>> = {
     client.workRequests.list({ rootOnly: true }).toArray({ limit: 1 }),
   'workflowTemplates.getByName': (client) => client.workflowTemplates.get('capabilities'),
   'workflowTemplates.list': (client) => client.workflowTemplates.list().toArray({ limit: 1 }),
+  'artifacts.create with an expiration': async (client) =>
+    client.artifacts.create(await TestArtifact.create({}), { expirationDelay: 86_400 }),
   'workflows.start without a template': (client) => client.workflows.start({ taskName: 'noop' }),
   'collections.create': (client) => client.collections.create({ ...collection, data: {} }),
   'collections.get': (client) => client.collections.get(collection),

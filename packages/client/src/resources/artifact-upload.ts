@@ -57,9 +57,11 @@ export function createArtifact(
   options: ArtifactCreateOptions,
 ): Promise<Artifact> {
   const workspace = workspaceFor(context, options.workspace)
+  const body = artifactCreateBody(local, files, workspace, options)
   return context.transport.request('POST', '/artifact/', {
     ...pickRequestOptions(options),
-    body: artifactCreateBody(local, files, workspace, options),
+    body,
+    operation: body.expiration_delay == null ? undefined : 'artifacts.create with an expiration',
     schema: ArtifactSchema,
     model: 'Artifact',
     expectedStatus: 201,

@@ -60,6 +60,12 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
       'PROTOCOL §12: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)',
   },
   {
+    operation: 'artifacts.create with an expiration',
+    summary: 'create an artifact that expires (expirationDelay or expireAt)',
+    since: '0.12.0',
+    evidence: `${after0113}; 0.11.3 answers 400 to any \`expiration_delay\` and ignores \`expire_at\``,
+  },
+  {
     operation: 'workflowTemplates.create',
     summary: 'create a workflow template',
     shapeSince: '0.13.0',
