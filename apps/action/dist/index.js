@@ -222,6 +222,12 @@ var init_server_operations = __esm({
         evidence: "PROTOCOL \xA712: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)"
       },
       {
+        operation: "artifacts.create with an expiration",
+        summary: "create an artifact that expires (expirationDelay or expireAt)",
+        since: "0.12.0",
+        evidence: `${after0113}; 0.11.3 answers 400 to any \`expiration_delay\` and ignores \`expire_at\``
+      },
+      {
         operation: "workflowTemplates.create",
         summary: "create a workflow template",
         shapeSince: "0.13.0",
@@ -59890,9 +59896,11 @@ var DEFAULT_PROGRESS_TIMEOUT_MS = 3e5;
 var PROGRESS_STEP = 256 * 1024;
 function createArtifact(context, local, files, options) {
   const workspace = workspaceFor(context, options.workspace);
+  const body = artifactCreateBody(local, files, workspace, options);
   return context.transport.request("POST", "/artifact/", {
     ...pickRequestOptions(options),
-    body: artifactCreateBody(local, files, workspace, options),
+    body,
+    operation: body.expiration_delay == null ? void 0 : "artifacts.create with an expiration",
     schema: ArtifactSchema,
     model: "Artifact",
     expectedStatus: 201
