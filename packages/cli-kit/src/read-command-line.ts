@@ -1,4 +1,5 @@
 import type { GlobalOptions } from './command-context.js'
+import { withBareDebugFlag } from './debug-flag.js'
 import type { DeclaredCommand } from './declared-command.js'
 import { parseCommandLine } from './parser.js'
 import type { ProgramInfo } from './program.js'
@@ -83,7 +84,7 @@ export function readCommandLine(
   commands: readonly DeclaredCommand[],
   argv: readonly string[],
 ): CommandLine {
-  const top = parseCommandLine(argv, {
+  const top = parseCommandLine(withBareDebugFlag(commands, argv), {
     options: program.globalOptions,
     arguments: {},
     subcommand: true,
