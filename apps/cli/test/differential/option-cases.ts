@@ -256,7 +256,7 @@ function legacyCases(ctx: CaseContext): Case[] {
   const empty = file('empty.yaml')
   const yaml = (entry: Case): Case =>
     entry.argv.includes('--yaml') ? entry : { ...entry, argv: [...entry.argv, '--yaml'] }
-  return [
+  const cases: Case[] = [
     { name: 'workspace-inheritance', argv: line('workspace-inheritance -w nonexistent') },
     { name: 'list-work-requests', argv: line('list-work-requests --limit 1 --yaml'), stdout: 'ignore' },
     { name: 'create-work-request', argv: line(`create-work-request -w nonexistent noop --data ${ok}`) },
@@ -281,7 +281,8 @@ function legacyCases(ctx: CaseContext): Case[] {
       argv: line(`task-config-pull -w nonexistent --workdir ${file('pull-legacy')}`),
     },
     { name: 'task-config-push', argv: line(`task-config-push --workdir ${file('empty')}`) },
-  ].map(yaml)
+  ]
+  return cases.map(yaml)
 }
 
 /**
