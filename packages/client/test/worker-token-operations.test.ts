@@ -13,7 +13,7 @@ import { RepositoryIndexArtifact } from '@debusine-ts/artifacts'
 import { AssetCategory, MetricType, WorkRequestResult, WorkRequestStatus } from '@debusine-ts/models'
 import { BadRequestError, NotFoundError, PermissionDeniedError } from '@debusine-ts/transport'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { admin, FakeWorker, internalWorkerToken } from './support/fake-worker.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
@@ -111,7 +111,7 @@ describe('workRequests.completedUpdate with the work request token of its worker
   })
 })
 
-describe('metrics.emit with the token of a Celery or scheduler worker', () => {
+requires('metrics.emit').describe('metrics.emit with the token of a Celery or scheduler worker', () => {
   async function scrape(): Promise<string> {
     const response = await fetch(`${realServer().apiUrl}/1.0/open-metrics/`)
     expect(response.status).toBe(200)
