@@ -7,7 +7,7 @@
  */
 import { WorkRequestStatus } from '@debusine-ts/models'
 import { NotFoundError } from '@debusine-ts/transport'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest'
 import { startFaultProxy, type FaultProxy, type Fate } from '../../../tooling/fault-proxy/index.js'
 import { freshWorkspace, realServer, requires, serverLacks } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
