@@ -76,8 +76,9 @@ function stable(value: unknown): unknown {
     'duration',
     'links',
     'workflow_root',
-    // A worker may have run one of the two already.
+    // A worker (or the scheduler, filling dynamic_task_data) may have taken one of the two already.
     'status',
+    'dynamic_task_data',
     'result',
     'artifacts',
   ]
