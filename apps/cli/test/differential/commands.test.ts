@@ -3,7 +3,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, uniqueName } from '../../../../tooling/vitest/real-server.js'
-import { differential, filesOf, runOurs, runPython, sharedConfig, sharedDirectory } from './harness.js'
+import {
+  differential,
+  filesOf,
+  runOurs,
+  runPython,
+  sharedConfig,
+  sharedDirectory,
+  withoutKeys,
+} from './harness.js'
 import { errorCases, readingCases, type Case, type CaseContext } from './cases.js'
 import { optionCases } from './option-cases.js'
 
@@ -19,25 +27,20 @@ let immutable: string | undefined
 const ids = { workRequest: 0, artifact: 0 }
 
 /** Fields that differ between two objects created the same way (ids, times, URLs with ids). */
+const VOLATILE = [
+  'id',
+  'url',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'duration',
+  'links',
+  'message',
+  'artifact_id',
+]
+
 function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable)
-  if (typeof value !== 'object' || value === null) return value
-  const volatile = [
-    'id',
-    'url',
-    'created_at',
-    'started_at',
-    'completed_at',
-    'duration',
-    'links',
-    'message',
-    'artifact_id',
-  ]
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !volatile.includes(key))
-      .map(([key, field]) => [key, stable(field)]),
-  )
+  return withoutKeys(value, (key) => VOLATILE.includes(key))
 }
 
 function withConfig(entry: Case): string[] {

@@ -194,3 +194,14 @@ export async function differential(
   const [python, ours] = await Promise.all([runPython(argv, settings), runOurs(argv, settings)])
   return { python, ours, problems: compareRuns(python, ours, settings) }
 }
+
+/** `value` without the keys `dropped` names, at every depth: what two objects made the same way share. */
+export function withoutKeys(value: unknown, dropped: (key: string) => boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutKeys(item, dropped))
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !dropped(key))
+      .map(([key, field]) => [key, withoutKeys(field, dropped)]),
+  )
+}

@@ -4,7 +4,15 @@ import { parse } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { pythonCliIsFlat } from '../../../../tooling/vitest/python-cli-names.js'
 import { freshWorkspace, noopData, realServer, uniqueName } from '../../../../tooling/vitest/real-server.js'
-import { filesOf, runOurs, runPython, sharedDirectory, type Run, type RunSettings } from './harness.js'
+import {
+  filesOf,
+  runOurs,
+  runPython,
+  sharedDirectory,
+  withoutKeys,
+  type Run,
+  type RunSettings,
+} from './harness.js'
 
 // Scripts written for the Python CLI 0.11.3 (Debian trixie): its flat command lines, run
 // verbatim through debusine-ts and through that CLI against the same server. On a newer
@@ -61,32 +69,27 @@ function expectKeysOf(mine: Run, theirs: Run): void {
   expect(Object.keys(yamlOf(mine) as object)).toEqual(expect.arrayContaining(Object.keys(value as object)))
 }
 
-/** A mapping without the fields that differ between two objects created the same way. */
+/** The fields that differ between two objects created the same way (and every `*_id`). */
+const VOLATILE = [
+  'id',
+  'url',
+  'download_tar_gz_url',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'expire_at',
+  'duration',
+  'links',
+  'workflow_root',
+  // A worker (or the scheduler, filling dynamic_task_data) may have taken one of the two already.
+  'status',
+  'dynamic_task_data',
+  'result',
+  'artifacts',
+]
+
 function stable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stable)
-  if (typeof value !== 'object' || value === null) return value
-  const volatile = [
-    'id',
-    'url',
-    'download_tar_gz_url',
-    'created_at',
-    'started_at',
-    'completed_at',
-    'expire_at',
-    'duration',
-    'links',
-    'workflow_root',
-    // A worker (or the scheduler, filling dynamic_task_data) may have taken one of the two already.
-    'status',
-    'dynamic_task_data',
-    'result',
-    'artifacts',
-  ]
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => !volatile.includes(key) && !key.endsWith('_id'))
-      .map(([key, field]) => [key, stable(field)]),
-  )
+  return withoutKeys(value, (key) => VOLATILE.includes(key) || key.endsWith('_id'))
 }
 
 /** The id a create command printed: `id`, or 0.11.3's `work_request_id`, `workflow_id`, `artifact_id`. */
