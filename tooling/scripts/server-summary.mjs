@@ -1,6 +1,7 @@
 // CI's closing lines per real server: `node server-summary.mjs REPORT.json ENV_FILE` prints
 //   server <version>: N passed, N failed, N skipped
 //   server <version> lacks: <operation>, ...
+//   server <version> failed: <file> > <test>      (one line per failure)
 // counting the real-server test files of a vitest JSON report (ENV_FILE is the one
 // tooling/real-server/up wrote: it names the version). A test skipped on a server says why in
 // its title, `[server lacks <operation>]` (tooling/vitest/real-server.ts `requires`), the only
@@ -14,12 +15,16 @@ const lacksTitle = /\[server lacks ([^\]]+)\]$/
 export function summarize(report) {
   const counts = { passed: 0, failed: 0, skipped: 0 }
   const lacks = new Set()
+  const failures = []
   for (const file of report.testResults ?? []) {
     if (!realServerFile.test(file.name)) continue
     let failedHere = 0
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') counts.passed++
-      else if (test.status === 'failed') failedHere++
+      else if (test.status === 'failed') {
+        failedHere++
+        failures.push(`${shortName(file.name)} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`)
+      }
       else counts.skipped++
       // `requires` marks the test's title, or that of the describe block it wraps.
       for (const title of [test.title, ...(test.ancestorTitles ?? [])]) {
@@ -28,9 +33,15 @@ export function summarize(report) {
       }
     }
     // A file that failed outside its tests (an import, a hook) counts as one failure.
+    if (failedHere === 0 && file.status === 'failed') failures.push(`${shortName(file.name)} (outside its tests)`)
     counts.failed += failedHere > 0 ? failedHere : file.status === 'failed' ? 1 : 0
   }
-  return { ...counts, lacks: [...lacks].sort() }
+  return { ...counts, lacks: [...lacks].sort(), failures }
+}
+
+/** A test file's path from the repository's root (CI's output keeps only its last lines). */
+function shortName(path) {
+  return path.replace(/^.*?\/(packages|apps|tooling)\//, '$1/')
 }
 
 /** The server version named by an env file of tooling/real-server/up. */
@@ -41,7 +52,7 @@ export function serverVersion(envText) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [reportPath, envPath] = process.argv.slice(2)
   const version = serverVersion(readFileSync(envPath, 'utf8'))
-  let summary = { passed: 0, failed: 1, skipped: 0, lacks: [] }
+  let summary = { passed: 0, failed: 1, skipped: 0, lacks: [], failures: [] }
   try {
     summary = summarize(JSON.parse(readFileSync(reportPath, 'utf8')))
   } catch (error) {
@@ -51,4 +62,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `server ${version}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
   )
   console.log(`server ${version} lacks: ${summary.lacks.length === 0 ? 'nothing' : summary.lacks.join(', ')}`)
+  for (const failure of summary.failures) console.log(`server ${version} failed: ${failure}`)
 }

@@ -32,6 +32,7 @@ describe('server-summary', () => {
       failed: 2,
       skipped: 2,
       lacks: ['collections.list', 'workRequests.abort'],
+      failures: ['packages/client/test/a.test.ts > breaks', 'tooling/real-server/test/b.test.ts (outside its tests)'],
     })
     expect(serverVersion('X=1\nDEBUSINE_TS_SERVER_VERSION=0.11.3+deb13u1\n')).toBe('0.11.3+deb13u1')
   })
