@@ -24,8 +24,7 @@ export function summarize(report) {
       else if (test.status === 'failed') {
         failedHere++
         failures.push(`${shortName(file.name)} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`)
-      }
-      else counts.skipped++
+      } else counts.skipped++
       // `requires` marks the test's title, or that of the describe block it wraps.
       for (const title of [test.title, ...(test.ancestorTitles ?? [])]) {
         const lacking = lacksTitle.exec(title ?? '')
@@ -33,7 +32,8 @@ export function summarize(report) {
       }
     }
     // A file that failed outside its tests (an import, a hook) counts as one failure.
-    if (failedHere === 0 && file.status === 'failed') failures.push(`${shortName(file.name)} (outside its tests)`)
+    if (failedHere === 0 && file.status === 'failed')
+      failures.push(`${shortName(file.name)} (outside its tests)`)
     counts.failed += failedHere > 0 ? failedHere : file.status === 'failed' ? 1 : 0
   }
   return { ...counts, lacks: [...lacks].sort(), failures }

@@ -5,10 +5,14 @@
 // under test has no worker API, and the fake must not depend on the code it helps to test.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
+
+/** Where debusine-admin's commands live inside the server's chroot. */
+const ADMIN_COMMANDS = '/usr/lib/python3/dist-packages/debusine/server/management/commands'
 
 const ADMIN = fileURLToPath(new URL('../../../../tooling/real-server/admin', import.meta.url))
 
@@ -48,7 +52,10 @@ export interface AssignedWorkRequest {
   task_type: string
   status: string
   worker: number
-  /** The short-lived token of this work request, for its worker. */
+  /**
+   * The short-lived token of this work request, for its worker; on servers without work
+   * request tokens (0.11), where a worker acts with its own token, that token.
+   */
   token: string
 }
 
@@ -60,6 +67,12 @@ export interface FakeWorkerOptions {
   workerType?: 'external' | 'signing'
   /** The scheduler tags the worker provides: it is only given work requests requiring a subset of these. */
   providedTags: string[]
+  /**
+   * What servers before scheduler tags (0.11) match work to, in their flat keys:
+   * `system:architectures`, `<task>:version`, `<task>:available`. Sent beside the tags;
+   * each server reads the keys it knows.
+   */
+  metadata?: Record<string, unknown>
   /**
    * Tags the work request must provide (static metadata, set with debusine-admin), e.g.
    * `task:workspace:debusine:NAME` so that the worker takes only that workspace's work.
@@ -104,70 +117,79 @@ export class FakeWorker {
   }
 
   /**
-   * Create a worker with debusine-admin, register it with the activation token, publish
-   * its tags and connect its websocket: the scheduler only assigns work to connected
-   * workers whose dynamic metadata is recent.
+   * Create and register a worker, publish its tags and connect its websocket: the scheduler
+   * only assigns work to connected workers whose dynamic metadata is recent. Servers with
+   * `debusine-admin worker create` (0.16) hand out an activation token; older ones (0.11)
+   * let the worker register itself, disabled, until `manage_worker enable`.
    */
   static async start(options: FakeWorkerOptions): Promise<FakeWorker> {
     const { apiUrl } = realServer()
     const wanted = `${options.name}-${randomBytes(4).toString('hex')}`
     const workerType = options.workerType ?? 'external'
-    const output = await admin(['worker', 'create', '--worker-type', workerType, wanted])
-    const activationToken = /\b[0-9a-f]{64}\b/.exec(output)?.[0]
-    if (activationToken === undefined) throw new Error(`no activation token in: ${output}`)
+    const token = randomBytes(32).toString('hex')
+    const activationToken = await FakeWorker.#activationToken(wanted, workerType)
     try {
-      return await FakeWorker.#join(apiUrl, wanted, workerType, activationToken, options)
+      await FakeWorker.#call('POST', `${apiUrl}/1.0/worker/register/`, activationToken, 201, {
+        token,
+        fqdn: wanted,
+        worker_type: workerType,
+      })
+      if (activationToken === undefined)
+        await admin(['manage_worker', '--worker-type', workerType, 'enable', token])
+      if (options.requiredTags !== undefined) await FakeWorker.#setRequiredTags(wanted, options.requiredTags)
+      await FakeWorker.#call('PUT', `${apiUrl}/1.0/worker/dynamic-metadata/`, token, 204, {
+        ...options.metadata,
+        'system:worker_type': workerType,
+        system: { worker_type: workerType },
+        provided_tags: options.providedTags,
+      })
+      const messages: string[] = []
+      const socket = await FakeWorker.#connect(apiUrl, token, messages)
+      // The server slugifies the name and adds -2, -3 … when it is taken; ours is unique.
+      return new FakeWorker(wanted, workerType, token, socket, messages)
     } catch (error) {
       // Leave no half-made worker behind that could take work later.
-      await admin(['worker', 'disable', '--worker-type', workerType, wanted]).catch(() => undefined)
+      await disableWorker(workerType, wanted).catch(() => undefined)
       throw error
     }
   }
 
-  static async #join(
-    apiUrl: string,
-    wanted: string,
-    workerType: 'external' | 'signing',
-    activationToken: string,
-    options: FakeWorkerOptions,
-  ): Promise<FakeWorker> {
-    if (options.requiredTags !== undefined) {
-      // debusine-admin reads the metadata from a file inside the chroot, as debusine-server.
-      const file = `/tmp/${wanted}-metadata.yaml`
-      const onHost = `${realServer().serverRoot}${file}`
-      await writeFile(onHost, JSON.stringify({ required_tags: options.requiredTags }), { mode: 0o644 })
-      try {
-        await admin(['worker', 'edit_metadata', '--set', file, wanted])
-      } finally {
-        await rm(onHost, { force: true })
-      }
+  /** The activation token of a worker created with debusine-admin, or undefined where the server has no such command. */
+  static async #activationToken(wanted: string, workerType: string): Promise<string | undefined> {
+    if (!hasWorkerCommand()) return undefined
+    const output = await admin(['worker', 'create', '--worker-type', workerType, wanted])
+    const activationToken = /\b[0-9a-f]{64}\b/.exec(output)?.[0]
+    if (activationToken === undefined) throw new Error(`no activation token in: ${output}`)
+    return activationToken
+  }
+
+  /** Static metadata: debusine-admin reads it from a file inside the chroot, as debusine-server. */
+  static async #setRequiredTags(name: string, requiredTags: string[]): Promise<void> {
+    const file = `/tmp/${name}-metadata.yaml`
+    const onHost = `${realServer().serverRoot}${file}`
+    await writeFile(onHost, JSON.stringify({ required_tags: requiredTags }), { mode: 0o644 })
+    const command = hasWorkerCommand() ? ['worker', 'edit_metadata'] : ['edit_worker_metadata']
+    try {
+      await admin([...command, '--set', file, name])
+    } finally {
+      await rm(onHost, { force: true })
     }
-    const token = randomBytes(32).toString('hex')
-    await FakeWorker.#call('POST', `${apiUrl}/1.0/worker/register/`, activationToken, 201, {
-      token,
-      fqdn: wanted,
-      worker_type: workerType,
-    })
-    await FakeWorker.#call('PUT', `${apiUrl}/1.0/worker/dynamic-metadata/`, token, 204, {
-      system: { worker_type: workerType },
-      provided_tags: options.providedTags,
-    })
-    const messages: string[] = []
-    const socket = await FakeWorker.#connect(apiUrl, token, messages)
-    // The server slugifies the name and adds -2, -3 … when it is taken; ours is unique.
-    return new FakeWorker(wanted, workerType, token, socket, messages)
   }
 
   static async #call(
     method: string,
     url: string,
-    token: string,
+    token: string | undefined,
     expectedStatus: number,
     body?: unknown,
   ): Promise<Response> {
     const response = await fetch(url, {
       method,
-      headers: { Token: token, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        ...(token === undefined ? {} : { Token: token }),
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: body === undefined ? null : JSON.stringify(body),
     })
     if (response.status !== expectedStatus) {
@@ -211,12 +233,21 @@ export class FakeWorker {
   async nextWorkRequest(timeoutMilliseconds = 40_000): Promise<AssignedWorkRequest> {
     const { apiUrl } = realServer()
     const deadline = Date.now() + timeoutMilliseconds
+    // A POST on 0.16; older servers (0.11) take a GET and answer 405 to a POST.
+    let method = 'POST'
     for (;;) {
       const response = await fetch(`${apiUrl}/1.0/work-request/get-next-for-worker/`, {
-        method: 'POST',
+        method,
         headers: { Token: this.#token, Accept: 'application/json' },
       })
-      if (response.status === 200) return (await response.json()) as AssignedWorkRequest
+      if (response.status === 405 && method === 'POST') {
+        method = 'GET'
+        continue
+      }
+      if (response.status === 200) {
+        const assigned = (await response.json()) as Partial<AssignedWorkRequest>
+        return { ...assigned, token: assigned.token ?? this.#token } as AssignedWorkRequest
+      }
       if (response.status !== 204) {
         throw new Error(`get-next-for-worker: HTTP ${response.status} ${await response.text()}`)
       }
@@ -230,6 +261,19 @@ export class FakeWorker {
   /** Disconnect and disable the worker (its token too), so that it takes nothing more. */
   async stop(): Promise<void> {
     this.#socket.close()
-    await admin(['worker', 'disable', '--worker-type', this.workerType, this.name])
+    await disableWorker(this.workerType, this.#token)
   }
+}
+
+/** Whether the server's debusine-admin has the `worker` command (0.16), or only the older `manage_worker` and friends. */
+function hasWorkerCommand(): boolean {
+  return existsSync(`${realServer().serverRoot}${ADMIN_COMMANDS}/worker.py`)
+}
+
+/** Disable a worker (by name or token key) and its token. */
+async function disableWorker(workerType: string, worker: string): Promise<void> {
+  const command = hasWorkerCommand()
+    ? ['worker', 'disable', '--worker-type', workerType]
+    : ['manage_worker', '--worker-type', workerType, 'disable']
+  await admin([...command, worker])
 }
