@@ -28,7 +28,7 @@ import {
   uniqueName,
 } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
-import { admin, FakeWorker, internalWorkerToken } from './support/fake-worker.js'
+import { abortAsAdmin, admin, FakeWorker, internalWorkerToken } from './support/fake-worker.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 import { buildSourcePackage } from '../../artifacts/test/support/debian-fixtures.js'
 
@@ -62,12 +62,7 @@ afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.stop()))
   if (serverLacks('workRequests.abort')) {
     // No abort in the API (0.11): the server's own model aborts them, so no later worker takes them.
-    const ids = JSON.stringify(toClose)
-    await admin([
-      'shell',
-      '-c',
-      `from debusine.db.models import WorkRequest\nfor w in WorkRequest.objects.filter(id__in=${ids}).exclude(status__in=['completed', 'aborted']): w.mark_aborted()`,
-    ])
+    await abortAsAdmin(toClose)
     return
   }
   for (const id of toClose) {

@@ -36,6 +36,19 @@ export async function admin(args: string[], input?: string): Promise<string> {
 }
 
 /**
+ * Abort work requests as the server's administrator would (its own model's `mark_aborted`),
+ * for servers whose API has no abort (0.11); those already finished are left as they are.
+ */
+export async function abortAsAdmin(ids: readonly number[]): Promise<void> {
+  const code = [
+    'from debusine.db.models import WorkRequest',
+    `for w in WorkRequest.objects.filter(id__in=${JSON.stringify(ids)}).exclude(status__in=["completed", "aborted"]):`,
+    '    w.mark_aborted()',
+  ].join('\n')
+  await admin(['shell', '-c', code])
+}
+
+/**
  * The token key of one of the server's internal workers (`celery` or `scheduler`), read
  * from the server's tokens directory: these workers register themselves when Celery
  * starts, and debusine-admin cannot create more of them.

@@ -65,13 +65,56 @@ async function untilRunning(id: number): Promise<void> {
   }
 }
 
-/** Make the workflow in `workspace` (owned by testuser's group); takes a few seconds. */
-export async function manualSteps(workspace: string): Promise<ManualSteps> {
-  const { stdout } = await promisify(execFile)(ADMIN, ['shell', '-c', script(workspace)], {
+/** Run a `debusine-admin shell` script and parse the JSON of its last line. */
+async function shellJson<Answer>(code: string): Promise<Answer> {
+  const { stdout } = await promisify(execFile)(ADMIN, ['shell', '-c', code], {
     encoding: 'utf8',
     timeout: 60_000,
   })
-  const steps = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as ManualSteps
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Answer
+}
+
+/** Make the workflow in `workspace` (owned by testuser's group); takes a few seconds. */
+export async function manualSteps(workspace: string): Promise<ManualSteps> {
+  const steps = await shellJson<ManualSteps>(script(workspace))
   await untilRunning(steps.confirm)
   return steps
+}
+
+/**
+ * A running workflow holding only the blocked `noop` that waits for a manual review, on any
+ * server: 0.11 has no `Wait/confirm` and makes workflows only from templates (so this one is
+ * made by hand), and names the child-making method `create_child`.
+ */
+function reviewScript(workspace: string): string {
+  return `
+import json
+from django.db import transaction
+from debusine.db.context import context
+from debusine.db.models import User, WorkRequest, Workspace
+from debusine.server.workflows.models import WorkRequestWorkflowData
+from debusine.tasks.models import NoopData
+workspace = Workspace.objects.get(name=${JSON.stringify(workspace)}, scope__name="debusine")
+user = User.objects.get(username="testuser")
+with context.disable_permission_checks(), transaction.atomic():
+    try:
+        workflow = WorkRequest.objects.create_workflow(task_name="noop", workspace=workspace, created_by=user)
+    except TypeError:
+        from debusine.tasks.models import TaskTypes
+        workflow = WorkRequest.objects.create(task_type=TaskTypes.WORKFLOW, task_name="noop",
+            workspace=workspace, created_by=user, task_data={})
+    make_child = getattr(workflow, "create_child_worker", None) or workflow.create_child
+    review = make_child("noop", task_data=NoopData(),
+        workflow_data=WorkRequestWorkflowData(display_name="Review", step="review"))
+    review.unblock_strategy = WorkRequest.UnblockStrategy.MANUAL
+    review.save()
+    workflow.mark_pending()
+    workflow.mark_running()
+print(json.dumps({"workflow": workflow.id, "review": review.id}))
+`
+}
+
+/** Make a workflow whose one step waits for a manual review, in `workspace`, on any server. */
+export function manualReview(workspace: string): Promise<Omit<ManualSteps, 'confirm'>> {
+  return shellJson(reviewScript(workspace))
 }
