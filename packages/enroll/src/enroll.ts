@@ -62,7 +62,9 @@ export interface EnrollOptions extends RequestOptions {
   timeout?: number | undefined
   /**
    * Limit in milliseconds on silence: the enrollment fails when nothing at all (not even
-   * a keep-alive, which the server sends every 10 s) arrives for this long; default 35 000.
+   * a keep-alive, which 0.16 servers send every 10 s) arrives for this long; default 35 000.
+   * It starts at the answer's first byte: servers that send no keep-alives (0.11, silent
+   * until the user answers) are waited for up to `timeout`.
    */
   idleTimeout?: number | undefined
 }

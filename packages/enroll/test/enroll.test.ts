@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { AbortError, BadRequestError, ConnectionError, Transport } from '@debusine-ts/transport'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import { realServer, serverBefore, uniqueName } from '../../../tooling/vitest/real-server.js'
 import {
   enroll,
   EnrollmentCancelledError,
@@ -89,7 +89,8 @@ beforeAll(async () => {
   await page.fill('#id_password', server.webPassword)
   await Promise.all([
     page.waitForURL((url) => url.pathname !== '/-/login/'),
-    page.click('#login-form [type="submit"]'),
+    // 0.11's login form has no id: the form that holds the password field.
+    page.click('form:has(#id_password) [type="submit"]'),
   ])
 })
 
@@ -205,9 +206,11 @@ describe('enroll (real server, confirmed in Chromium)', () => {
     expect(error).toMatchObject({ status: 400, title: 'duplicate or invalid request received' })
     expect((error as Error).message).toContain('duplicate or invalid request received')
 
-    // Giving up the first one is an AbortError, and the server forgets the enrollment.
+    // Giving up the first one is an AbortError, and the server forgets the enrollment
+    // (0.11 keeps it until someone answers the page: it does not see the client leave).
     controller.abort()
     expect(AbortError.isInstance(await waiting)).toBe(true)
+    if (serverBefore('0.12.0')) return
     await expect
       .poll(async () => (await page.goto(confirmUrl))?.status(), { timeout: 10_000, interval: 250 })
       .toBe(404)

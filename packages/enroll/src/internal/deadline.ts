@@ -23,7 +23,8 @@ export class Deadline {
     if (Number.isFinite(overallMs)) {
       this.#overallTimer = setTimeout(() => this.#expire('overall'), overallMs)
     }
-    this.touch()
+    // No idle timer before the first byte: 0.11 servers send nothing, not even the headers,
+    // until the user has answered; 0.16 servers send a keep-alive at once and every 10 s.
   }
 
   /** Aborted by the caller or by a timeout. */
@@ -36,7 +37,7 @@ export class Deadline {
     return this.#expired
   }
 
-  /** Something arrived: restart the idle timer. */
+  /** Something arrived: (re)start the idle timer. */
   touch(): void {
     if (this.#idleTimer !== undefined) clearTimeout(this.#idleTimer)
     if (Number.isFinite(this.#idleMs) && !this.#controller.signal.aborted) {
