@@ -12,7 +12,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 here="$repo/tooling/packaging"
 bin="$repo/node_modules/.bin"
 system_node=${DEBUSINE_TS_SYSTEM_NODE:-/usr/bin/node}
-libraries=(models artifacts transport client events enroll cli-kit)
+libraries=(models artifacts transport client events enroll cli-kit fake-server)
 packages=("${libraries[@]/#/packages/}" apps/cli apps/daemon)
 work=$(mktemp -d "${TMPDIR:-/tmp}/debusine-ts-packaging-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -111,6 +111,7 @@ for runtime in "${nodes[@]}"; do
   help=$(cd "$consumer" && PATH="$(dirname "$(command -v "$runtime")"):$PATH" node_modules/.bin/debusine-ts-daemon --help)
   grep -q '^Usage: debusine-ts-daemon' <<<"$help" || { say "debusine-ts-daemon --help printed no usage under Node $version"; exit 1; }
   say "Node $version: every library imports; debusine-ts --version, --help and completion bash and debusine-ts-daemon --help run"
+  bash "$here/installed-fake-flow.sh" "$consumer" "$(command -v "$runtime")"
 done
 
 # Real calls under each Node: the installed client, and one command of each kind of the
@@ -121,17 +122,8 @@ else
   env_file=$("$repo/tooling/real-server/up" | tail -n 1)
   # shellcheck disable=SC1090  # the env file written by tooling/real-server/up
   set -a && . "$env_file" && set +a
-  (umask 077 && cat >"$consumer/config.ini" <<INI
-[General]
-default-server = local
-
-[server:local]
-api-url = $DEBUSINE_TS_API_URL
-scope = $DEBUSINE_TS_SCOPE
-default-workspace = $DEBUSINE_TS_WORKSPACE
-token = $DEBUSINE_TS_TOKEN
-INI
-  )
+  bash "$repo/tooling/scripts/write-config-ini.sh" "$consumer/config.ini" \
+    "$DEBUSINE_TS_API_URL" "$DEBUSINE_TS_SCOPE" "$DEBUSINE_TS_WORKSPACE" "$DEBUSINE_TS_TOKEN"
   for runtime in "${nodes[@]}"; do
     version=$("$runtime" --version)
     (cd "$consumer" && "$runtime" real-call.mjs)

@@ -18,8 +18,8 @@ tar -xzf "$tarball" -C "$work"
 [ -f "$work/package/action.yml" ] || fail "the tarball has no action.yml"
 
 # The work request to wait for, made with the installed CLI.
-(umask 077 && printf '[General]\ndefault-server = local\n\n[server:local]\napi-url = %s\nscope = %s\ndefault-workspace = %s\ntoken = %s\n' \
-  "$DEBUSINE_TS_API_URL" "$DEBUSINE_TS_SCOPE" "$workspace" "$DEBUSINE_TS_TOKEN" >"$work/config.ini")
+bash "$(dirname "${BASH_SOURCE[0]}")/../scripts/write-config-ini.sh" "$work/config.ini" \
+  "$DEBUSINE_TS_API_URL" "$DEBUSINE_TS_SCOPE" "$workspace" "$DEBUSINE_TS_TOKEN"
 printf 'result: success\n' >"$work/data.yaml"
 id=$(PATH="$(dirname "$runtime"):$PATH" "$project/node_modules/.bin/debusine-ts" --config-file "$work/config.ini" \
   work-request create noop --data "$work/data.yaml" --json |

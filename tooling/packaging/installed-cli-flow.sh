@@ -15,17 +15,8 @@ say() { printf '[packaging] %s: %s\n' "$version" "$*"; }
 fail() { say "FAILED: $*" >&2; exit 1; }
 # A workspace of its own, so that the newest work request listed is this flow's.
 workspace=$("$(dirname "${BASH_SOURCE[0]}")/../real-server/workspace" "installed-$(date +%s%N)")
-(umask 077 && cat >"$work/config.ini" <<INI
-[General]
-default-server = local
-
-[server:local]
-api-url = $DEBUSINE_TS_API_URL
-scope = $DEBUSINE_TS_SCOPE
-default-workspace = $workspace
-token = $DEBUSINE_TS_TOKEN
-INI
-)
+bash "$(dirname "${BASH_SOURCE[0]}")/../scripts/write-config-ini.sh" "$work/config.ini" \
+  "$DEBUSINE_TS_API_URL" "$DEBUSINE_TS_SCOPE" "$workspace" "$DEBUSINE_TS_TOKEN"
 cli() { PATH="$(dirname "$runtime"):$PATH" "$project/node_modules/.bin/debusine-ts" --config-file "$work/config.ini" "$@"; }
 # A field of the JSON document on stdin, e.g. `field id`.
 field() { "$runtime" -e 'let t = ""; process.stdin.on("data", (c) => (t += c)).on("end", () => console.log(JSON.parse(t)[process.argv[1]]))' "$1"; }

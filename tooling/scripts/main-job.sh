@@ -18,17 +18,8 @@ cli() {
 }
 
 # The same config.ini the Python client reads, for the local server.
-umask 077
-cat >"$work/config.ini" <<INI
-[General]
-default-server = local
-
-[server:local]
-api-url = $DEBUSINE_TS_API_URL
-scope = $DEBUSINE_TS_SCOPE
-default-workspace = $DEBUSINE_TS_WORKSPACE
-token = $DEBUSINE_TS_TOKEN
-INI
+bash "$repo/tooling/scripts/write-config-ini.sh" "$work/config.ini" \
+  "$DEBUSINE_TS_API_URL" "$DEBUSINE_TS_SCOPE" "$DEBUSINE_TS_WORKSPACE" "$DEBUSINE_TS_TOKEN"
 
 step "Build a Debian source package with dpkg-source"
 tree="$work/hello-ts-1.0"

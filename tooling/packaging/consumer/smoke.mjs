@@ -10,6 +10,7 @@ const expectations = {
   '@debusine-ts/enroll': 'generateNonce',
   '@debusine-ts/cli-kit': 'runProgram',
   '@debusine-ts/daemon': 'runDaemon',
+  '@debusine-ts/fake-server': 'startFakeDebusine',
 }
 for (const [name, symbol] of Object.entries(expectations)) {
   const module = await import(name)
