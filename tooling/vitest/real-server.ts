@@ -184,6 +184,11 @@ export function noopData(result: 'success' | 'failure'): { result: string | bool
   return { result: serverBefore('0.12.0') ? result === 'success' : result }
 }
 
+/** {@link noopData} as the YAML document a CLI reads, e.g. `result: success\n`. */
+export function noopYaml(result: 'success' | 'failure'): string {
+  return `result: ${String(noopData(result).result)}\n`
+}
+
 /**
  * Whether the real server runs a version before `version`: for an answer whose shape changed
  * (never to skip a test; that is {@link requires}).

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer, uniqueName } from '../../../tooling/vitest/real-server.js'
+import {
+  freshWorkspace,
+  noopYaml,
+  realServer,
+  requires,
+  uniqueName,
+} from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
 let config: string
@@ -61,7 +67,7 @@ describe('the README scenario', () => {
     ])
 
     const created = await cli(['work-request', 'create', 'noop', '--wait', '--json'], {
-      stdin: 'result: success\n',
+      stdin: noopYaml('success'),
     })
     expect(created.code, created.stderr).toBe(0)
     const final = JSON.parse(created.stdout) as { status: string; result: string; workspace: string }
@@ -90,14 +96,14 @@ describe('the README scenario', () => {
 describe('work-request', () => {
   it('create --wait exits with the code of a failed result (10)', async () => {
     const run = await cli(['work-request', 'create', 'noop', '--wait', '--yaml'], {
-      stdin: 'result: failure\n',
+      stdin: noopYaml('failure'),
     })
     expect(run.code).toBe(10)
     expect(parse(run.stdout.replace(/^---\n/, ''))).toMatchObject({ status: 'completed', result: 'failure' })
   })
 
   it('create prints the Python shape, show and list find it, watch follows it', async () => {
-    const created = await cli(['work-request', 'create', 'noop', '--yaml'], { stdin: 'result: success\n' })
+    const created = await cli(['work-request', 'create', 'noop', '--yaml'], { stdin: noopYaml('success') })
     expect(created.code, created.stderr).toBe(0)
     // YAML read from stdin and YAML printed: a document start line first, as Python.
     expect(created.stdout.startsWith('---\n')).toBe(true)
@@ -127,7 +133,7 @@ describe('work-request', () => {
     expect(legacy.code).toBe(0)
   })
 
-  it('manage, abort and retry', async () => {
+  requires('workRequests.abort').it('manage, abort and retry', async () => {
     // A task no worker of the test server runs, so it stays pending until aborted (aborting a
     // request the real worker is running would make that worker shut down).
     const created = await cli(['work-request', 'create', 'mmdebstrap', '--json'], {
@@ -193,7 +199,7 @@ describe('authentication and connection', () => {
     const run = await runCli(
       ['--config-file', disabled, 'work-request', 'create', 'noop', '--debug', 'all'],
       {
-        stdin: 'result: success\n',
+        stdin: noopYaml('success'),
       },
     )
     expect(run.code).toBe(3)
@@ -222,7 +228,7 @@ describe('authentication and connection', () => {
 })
 
 describe('workflow-template and workflow', () => {
-  it('create, show, list, manage, start --wait, delete', async () => {
+  requires('workflowTemplates.list').it('create, show, list, manage, start --wait, delete', async () => {
     const name = uniqueName('tpl')
     const created = await cli(['workflow-template', 'create', 'noop', name, '--yaml'], {
       stdin: 'static_parameters: {}\nruntime_parameters: any\n',
@@ -252,7 +258,7 @@ describe('workflow-template and workflow', () => {
 })
 
 describe('collection', () => {
-  it('create, list, show, manage, delete', async () => {
+  requires('collections.create').it('create, list, show, manage, delete', async () => {
     const name = uniqueName('c')
     const created = await cli(['collection', 'create', 'debusine:test', name, '--json'], { stdin: '{}' })
     expect(created.code, created.stderr).toBe(0)
@@ -280,7 +286,7 @@ describe('collection', () => {
 })
 
 describe('workspace inheritance', () => {
-  it('prints the chain as YAML and appends and removes', async () => {
+  requires('workspaces.inheritance').it('prints the chain as YAML and appends and removes', async () => {
     const shown = await cli(['workspace', 'inheritance'])
     expect(shown.code, shown.stderr).toBe(0)
     expect(parse(shown.stdout)).toHaveProperty('chain')
@@ -348,7 +354,7 @@ describe('work-request on-completed', () => {
       { signal: controller.signal, cwd: directory },
     )
     const created = await cli(['work-request', 'create', 'noop', '--wait', '--json'], {
-      stdin: 'result: success\n',
+      stdin: noopYaml('success'),
     })
     const id = (JSON.parse(created.stdout) as { id: number }).id
     const deadline = Date.now() + 60_000
