@@ -35,7 +35,11 @@ export type {
   WorkRequestCompletion,
   ExternalDebsignCompletion,
 } from './resources/work-request-input.js'
-export type { WorkRequestReview, WorkRequestConfirmation } from './resources/work-requests.js'
+export type {
+  WorkRequestReview,
+  WorkRequestConfirmation,
+  WorkRequestListOptions,
+} from './resources/work-requests.js'
 export type { WaitForCompletionOptions } from './resources/work-request-wait.js'
 export {
   CreateOutcomeUnknownError,

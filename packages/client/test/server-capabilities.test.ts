@@ -8,11 +8,12 @@ import {
   SERVER_OPERATIONS,
   ServerTooOldError,
   compareDebusineVersions,
+  type WorkRequest,
 } from '@debusine-ts/models'
 import { TestArtifact } from '@debusine-ts/artifacts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
-import { DebusineClient } from '../src/index.js'
+import { DebusineClient, workflowChildren } from '../src/index.js'
 
 const server = realServer()
 /** The upstream version the server tells (the package's, without its Debian revision). */
@@ -69,6 +70,7 @@ const calls: Record<string, (client: DebusineClient) => Promise<unknown>> = {
   'metrics.emit': (client) =>
     client.metrics.emit({ metricType: 'counter', name: 'capabilities', labels: {}, value: 1 }),
   lookups: (client) => client.lookups.single({ lookup: 1, expectType: 'artifact' }),
+  workflowChildren: (client) => workflowChildren(client, { id: 1, task_type: 'Workflow' } as WorkRequest),
 }
 
 describe(`the capabilities of the real server (Debusine ${server.serverVersion})`, () => {

@@ -44,6 +44,15 @@ export interface WorkRequestConfirmation {
   comment?: string | undefined
 }
 
+/** Options of {@link WorkRequests.list}. */
+export interface WorkRequestListOptions extends RequestOptions {
+  /**
+   * The capability-table operation the caller's use of the list needs, e.g.
+   * `workflowChildren`: a server that lacks it is refused before anything is sent.
+   */
+  operation?: string | undefined
+}
+
 /**
  * Work requests: create, read, list, reprioritize, abort, retry, follow until they
  * finish, and the worker-side completion and external-debsign steps.
@@ -111,11 +120,11 @@ export class WorkRequests {
    * @throws {ValidationError} (at once) for an unknown filter or value
    * @throws {BadRequestError} (while iterating) when the server refuses a filter value
    */
-  list(filters?: WorkRequestListFilters, options?: RequestOptions): PagedList<WorkRequest> {
+  list(filters?: WorkRequestListFilters, options?: WorkRequestListOptions): PagedList<WorkRequest> {
     return this.#context.transport.list('/work-request/', WorkRequestSchema, {
       ...options,
       query: workRequestListQuery(filters),
-      operation: workRequestListOperation(filters),
+      operation: workRequestListOperation(filters) ?? options?.operation,
       model: 'WorkRequest',
     })
   }

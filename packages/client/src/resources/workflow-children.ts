@@ -2,6 +2,9 @@ import type { WorkRequest } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { WorkRequests } from './work-requests.js'
 
+/** The capability-table row of {@link workflowChildren}: 0.11 does not say which workflow a work request is in. */
+const OPERATION = 'workflowChildren'
+
 /** Options of {@link workflowChildren}. */
 export interface WorkflowChildrenOptions extends RequestOptions {
   /**
@@ -29,6 +32,7 @@ export interface WorkflowChildren {
  * @example
  * const { children } = await workflowChildren(client, await client.workRequests.get(42))
  * for (const child of children) console.log(child.id, child.task_name, child.status, child.result)
+ * @throws {ServerTooOldError} for a workflow on a server whose work requests do not name their workflow (0.11)
  */
 export async function workflowChildren(
   client: { readonly workRequests: Pick<WorkRequests, 'list'> },
@@ -39,7 +43,7 @@ export async function workflowChildren(
   const { scanLimit = 5_000, ...requestOptions } = options
   const children: WorkRequest[] = []
   let others = 0
-  for await (const request of client.workRequests.list({}, requestOptions)) {
+  for await (const request of client.workRequests.list({}, { ...requestOptions, operation: OPERATION })) {
     if (request.id <= root.id) return { children: oldestFirst(children), complete: true }
     if (request.workflow_root === root.id) children.push(request)
     else if ((others += 1) > scanLimit) return { children: oldestFirst(children), complete: false }

@@ -35,6 +35,12 @@ const after0113 =
 export const SERVER_OPERATIONS: readonly ServerOperation[] = [
   { operation: 'workRequests.abort', summary: 'abort a work request', since: '0.12.0', evidence: after0113 },
   {
+    operation: 'workflowChildren',
+    summary: "list a workflow's work requests (older servers do not say which workflow a work request is in)",
+    since: '0.12.0',
+    evidence: `0.11.3's work requests have no \`parent\` or \`workflow_root\`; ${after0113}`,
+  },
+  {
     operation: 'workRequests.confirm',
     summary: 'confirm a waiting work request',
     since: '0.12.0',
