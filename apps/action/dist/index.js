@@ -198,6 +198,12 @@ var init_server_operations = __esm({
     SERVER_OPERATIONS = [
       { operation: "workRequests.abort", summary: "abort a work request", since: "0.12.0", evidence: after0113 },
       {
+        operation: "workflowChildren",
+        summary: "list a workflow's work requests (older servers do not say which workflow a work request is in)",
+        since: "0.12.0",
+        evidence: `0.11.3's work requests have no \`parent\` or \`workflow_root\`; ${after0113}`
+      },
+      {
         operation: "workRequests.confirm",
         summary: "confirm a waiting work request",
         since: "0.12.0",
@@ -58537,7 +58543,7 @@ var WorkRequests = class {
     return this.#context.transport.list("/work-request/", WorkRequestSchema, {
       ...options,
       query: workRequestListQuery(filters),
-      operation: workRequestListOperation(filters),
+      operation: workRequestListOperation(filters) ?? options?.operation,
       model: "WorkRequest"
     });
   }
@@ -60639,12 +60645,13 @@ function withNodeNetwork(config2) {
 }
 
 // ../../packages/client/src/resources/workflow-children.ts
+var OPERATION = "workflowChildren";
 async function workflowChildren(client, root, options = {}) {
   if (root.task_type !== "Workflow") return { children: [], complete: true };
   const { scanLimit = 5e3, ...requestOptions } = options;
   const children = [];
   let others = 0;
-  for await (const request of client.workRequests.list({}, requestOptions)) {
+  for await (const request of client.workRequests.list({}, { ...requestOptions, operation: OPERATION })) {
     if (request.id <= root.id) return { children: oldestFirst(children), complete: true };
     if (request.workflow_root === root.id) children.push(request);
     else if ((others += 1) > scanLimit) return { children: oldestFirst(children), complete: false };
