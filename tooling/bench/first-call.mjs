@@ -145,7 +145,9 @@ function recordedLines(line, runs) {
     .map(([name, list]) =>
       comparedLine({
         line: `first call: ${line.name}, ${name.replace('debusine-ts, ', '')}`,
-        bench: '`first-call.mjs`',
+        bench: 'first-call.mjs',
+        // The Node that ran our CLI for this line, not the one that ran the bench.
+        measuredNode: name.replace('debusine-ts, Node ', ''),
         limit: '≤ 1.5×, ≤ 0.15 s CPU',
         reference: 'curl',
         ours: list.map((run) => run.seconds),

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median } from './measure.mjs'
 
@@ -60,7 +61,11 @@ export function machineDescription() {
 
 function currentCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { encoding: 'utf8' }).trim()
+    // From the repository, wherever the bench runs (the Python CLI needs it run from /tmp).
+    return execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], {
+      encoding: 'utf8',
+      cwd: dirname(fileURLToPath(import.meta.url)),
+    }).trim()
   } catch {
     return null
   }
@@ -88,7 +93,8 @@ export function recordResults(
   }
   const results = mergeResults(
     readResults(resultsFile),
-    entries.map((entry) => ({ ...entry, ...stamp })),
+    // A line may name the Node that ran what it measured (first-call.mjs runs several).
+    entries.map(({ measuredNode, ...entry }) => ({ ...entry, ...stamp, node: measuredNode ?? stamp.node })),
   )
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`)
   writeFileSync(readmeFile, readmeWithFigures(readFileSync(readmeFile, 'utf8'), results))
