@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, serverLacks } from '../../../tooling/vitest/real-server.js'
-import { abortAsAdmin } from '../../../packages/client/test/support/fake-worker.js'
+import { abortAsAdmin } from '../../../packages/client/test/support/admin.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
 let config: string

@@ -28,7 +28,8 @@ import {
   uniqueName,
 } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
-import { abortAsAdmin, admin, FakeWorker, internalWorkerToken } from './support/fake-worker.js'
+import { abortAsAdmin, admin } from './support/admin.js'
+import { FakeWorker, internalWorkerToken } from './support/fake-worker.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 import { buildSourcePackage } from '../../artifacts/test/support/debian-fixtures.js'
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, requires, serverLacks } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient, workflowChildren } from '../src/index.js'
 import { createPendingWorkRequest } from './support/pending-work-request.js'
-import { abortAsAdmin } from './support/fake-worker.js'
+import { abortAsAdmin } from './support/admin.js'
 import { manualReview } from './support/manual-steps.js'
 
 let client: DebusineClient

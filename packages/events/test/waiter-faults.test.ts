@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFaultProxy, type FaultProxy } from '../../../tooling/fault-proxy/index.js'
 import { freshWorkspace, realServer, serverLacks } from '../../../tooling/vitest/real-server.js'
 import { createPendingWorkRequest } from '../../client/test/support/pending-work-request.js'
-import { abortAsAdmin } from '../../client/test/support/fake-worker.js'
+import { abortAsAdmin } from '../../client/test/support/admin.js'
 import { manualReview } from '../../client/test/support/manual-steps.js'
 import { CompletionEvents } from '../src/index.js'
 

@@ -3,50 +3,17 @@
 // scheduler assigns to it, so a test holds the short-lived work-request tokens that only
 // workers receive. It speaks the worker endpoints with plain fetch on purpose: the client
 // under test has no worker API, and the fake must not depend on the code it helps to test.
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
+import { admin } from './admin.js'
 
 /** Where debusine-admin's commands live inside the server's chroot. */
 const ADMIN_COMMANDS = '/usr/lib/python3/dist-packages/debusine/server/management/commands'
 
-const ADMIN = fileURLToPath(new URL('../../../../tooling/real-server/admin', import.meta.url))
-
 /** Where debusine-server keeps the token keys of its own Celery and scheduler workers (DEBUSINE_TOKENS_DIRECTORY). */
 const SERVER_TOKENS_DIRECTORY = '/var/lib/debusine/server/tokens'
-
-/** Run debusine-admin inside the server's chroot (2-4 s of start-up; a child process, so the event loop runs on). */
-export async function admin(args: string[], input?: string): Promise<string> {
-  const run = promisify(execFile)(ADMIN, args, { encoding: 'utf8', timeout: 60_000 })
-  if (input !== undefined) {
-    run.child.stdin?.end(input)
-  }
-  try {
-    return (await run).stdout
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? ''
-    throw new Error(`debusine-admin ${args.join(' ')} failed: ${(error as Error).message}\n${stderr}`, {
-      cause: error,
-    })
-  }
-}
-
-/**
- * Abort work requests as the server's administrator would (its own model's `mark_aborted`),
- * for servers whose API has no abort (0.11); those already finished are left as they are.
- */
-export async function abortAsAdmin(ids: readonly number[]): Promise<void> {
-  const code = [
-    'from debusine.db.models import WorkRequest',
-    `for w in WorkRequest.objects.filter(id__in=${JSON.stringify(ids)}).exclude(status__in=["completed", "aborted"]):`,
-    '    w.mark_aborted()',
-  ].join('\n')
-  await admin(['shell', '-c', code])
-}
 
 /**
  * The token key of one of the server's internal workers (`celery` or `scheduler`), read

@@ -4,13 +4,9 @@
  * packages, builds and QA): a running `noop` workflow holding a running `Wait/confirm` task
  * and a `noop` worker task blocked on a manual review (unblock strategy `manual`).
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { sleep } from '@debusine-ts/transport'
 import { realServer } from '../../../../tooling/vitest/real-server.js'
-
-const ADMIN = fileURLToPath(new URL('../../../../tooling/real-server/admin', import.meta.url))
+import { admin } from './admin.js'
 
 /** The ids of the workflow and of its two waiting steps. */
 export interface ManualSteps {
@@ -67,10 +63,7 @@ async function untilRunning(id: number): Promise<void> {
 
 /** Run a `debusine-admin shell` script and parse the JSON of its last line. */
 async function shellJson<Answer>(code: string): Promise<Answer> {
-  const { stdout } = await promisify(execFile)(ADMIN, ['shell', '-c', code], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  })
+  const stdout = await admin(['shell', '-c', code])
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Answer
 }
 
