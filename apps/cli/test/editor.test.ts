@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, uniqueName } from '../../../tooling/vitest/real-server.js'
+import {
+  freshWorkspace,
+  noopData,
+  noopYaml,
+  requires,
+  serverBefore,
+  uniqueName,
+} from '../../../tooling/vitest/real-server.js'
 import { runCli, writeConfig } from './support/run-cli.js'
 
 // The $EDITOR paths, end to end: the built binary runs under a pseudo-terminal (script(1)),
@@ -62,30 +69,44 @@ beforeAll(async () => {
   workspace = await freshWorkspace('cli-editor')
   config = writeConfig({ workspace })
   directory = mkdtempSync(join(tmpdir(), 'debusine-ts-editor-'))
-  for (const name of ['a', 'b', 'c']) {
-    const created = await cli(
-      ['collection', 'create', 'debian:suite', name],
-      'components: [main]\narchitectures: [amd64]\n',
-    )
-    expect(created.code, created.stderr).toBe(0)
-  }
 })
 
 describe('editing in $EDITOR on a terminal', () => {
   it('workflow-template edit saves what the editor wrote', async () => {
     const name = uniqueName('edit')
-    expect((await cli(['workflow-template', 'create', 'noop', name], 'static_parameters: {}\n')).code).toBe(0)
+    const created = await cli(
+      ['workflow-template', 'create', 'noop', name, '--json'],
+      'static_parameters: {}\n',
+    )
+    expect(created.code, created.stderr).toBe(0)
+    // By id: before 0.13.0 a template has no name in paths; and templates have `restricted`
+    // from 0.14.10 (an older server's answer lacks it, and the client refuses to set it).
+    const { id } = JSON.parse(created.stdout) as { id: number }
+    const restricted = !serverBefore('0.14.10')
     const script = editor(
       'template',
-      'static_parameters:\n  result: failure\nruntime_parameters: {}\nextra_groups: []\nrestricted: true\n',
+      `static_parameters:\n  ${noopYaml('failure')}runtime_parameters: {}\nextra_groups: []\nrestricted: ${restricted}\n`,
     )
-    const run = await onTerminal(['workflow-template', 'edit', name], script)
+    const run = await onTerminal(['workflow-template', 'edit', String(id)], script)
     expect(run.code, run.output).toBe(0)
-    const shown = await cli(['workflow-template', 'show', name, '--json'])
+    const shown = await cli(['workflow-template', 'show', String(id), '--json'])
     expect(JSON.parse(shown.stdout)).toMatchObject({
-      static_parameters: { result: 'failure' },
-      restricted: true,
+      name,
+      static_parameters: noopData('failure'),
+      restricted,
     })
+  })
+})
+
+requires('collections.relations').describe('collection relation edit in $EDITOR on a terminal', () => {
+  beforeAll(async () => {
+    for (const name of ['a', 'b', 'c']) {
+      const created = await cli(
+        ['collection', 'create', 'debian:suite', name],
+        'components: [main]\narchitectures: [amd64]\n',
+      )
+      expect(created.code, created.stderr).toBe(0)
+    }
   })
 
   it('collection relation edit --edit replaces the targets with the edited list', async () => {
@@ -101,7 +122,9 @@ describe('editing in $EDITOR on a terminal', () => {
     )
     expect(targets).toEqual(['b', 'c'])
   })
+})
 
+requires('workspaces.inheritance').describe('workspace inheritance in $EDITOR on a terminal', () => {
   it('workspace inheritance --edit sets the chain; a refused chain offers another edit', async () => {
     const refused = editor('refused', '- workspace: nonexistent-workspace\n')
     const declined = await onTerminal(['workspace', 'inheritance', '--edit'], refused, 'n\r')
