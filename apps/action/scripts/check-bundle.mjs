@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url'
 const app = join(dirname(fileURLToPath(import.meta.url)), '..')
 const scratch = mkdtempSync(join(tmpdir(), 'debusine-ts-action-'))
 try {
-  execFileSync(process.execPath, [join(app, 'scripts/bundle.mjs'), join(scratch, 'dist')], {
+  const bundler = join(app, '../../tooling/scripts/bundle-file.mjs')
+  execFileSync(process.execPath, [bundler, 'src/index.ts', join(scratch, 'index.js')], {
+    cwd: app,
     stdio: 'inherit',
   })
-  const fresh = readFileSync(join(scratch, 'dist/index.js'), 'utf8')
+  const fresh = readFileSync(join(scratch, 'index.js'), 'utf8')
   const committed = readFileSync(join(app, 'dist/index.js'), 'utf8')
   if (fresh !== committed) {
     console.error('check-bundle: apps/action/dist/index.js differs from a fresh build of the sources.')

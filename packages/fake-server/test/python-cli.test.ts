@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pythonClient, realServer } from '../../../tooling/vitest/real-server.js'
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url))
-const TSC = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url))
 
 interface Started {
   apiUrl: string
@@ -44,7 +43,8 @@ function debusine(args: string[], input?: string) {
 
 beforeAll(async () => {
   realServer()
-  await promisify(execFile)(process.execPath, [TSC, '-p', join(PACKAGE, 'tsconfig.build.json')])
+  // The bin as it ships: the package's own build (the bundled dist/bin.js).
+  await promisify(execFile)('pnpm', ['run', 'build'], { cwd: PACKAGE })
   work = mkdtempSync(join(tmpdir(), 'fake-debusine-python-'))
   fake = await startBin(join(work, 'state.json'))
   config = join(work, 'config.ini')

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * The committed bundle, or the one `DEBUSINE_TS_ACTION_BUNDLE` names (sources not bundled
- * into dist yet, built with `node apps/action/scripts/bundle.mjs DIR`).
+ * into dist yet, built from apps/action with
+ * `node ../../tooling/scripts/bundle-file.mjs src/index.ts FILE`).
  */
 export const ACTION =
   process.env.DEBUSINE_TS_ACTION_BUNDLE ?? fileURLToPath(new URL('../../dist/index.js', import.meta.url))
