@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { CommandContext } from '@debusine-ts/cli-kit'
+import { importedPage } from './render.js'
 
 /**
  * `artifact import-debian`: a `.dsc`, `.deb`/`.udeb`/`.ddeb` or `.changes`, from a path or
@@ -24,7 +25,7 @@ export async function importDebian(
   })
   const summary: Record<string, unknown> = {
     result: 'success',
-    message: `New artifact created: ${artifact.url}`,
+    message: `New artifact created: ${importedPage(client, artifact.url)}`,
     artifact_id: artifact.id,
   }
   // As the Python client: the relation lists only when there are related artifacts.

@@ -48,3 +48,11 @@ export function workRequestTable(requests: readonly WorkRequest[]): string {
 export function webPage(client: { webuiUrl(path: string): string }, path: string | undefined): string {
   return client.webuiUrl(path === undefined || path === '' ? '/' : path)
 }
+
+/**
+ * The page `artifact import-debian` names: the server's path, as the Python client prints it;
+ * the server's front page when it names none (0.11.3 sends no `url`).
+ */
+export function importedPage(client: { webuiUrl(path: string): string }, path: string): string {
+  return path === '' ? webPage(client, path) : path
+}
