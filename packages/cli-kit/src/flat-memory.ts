@@ -18,7 +18,7 @@ const BUILT_INS_LOADED_FIRST = [
 ]
 
 /**
- * Keep a program's peak memory the same whatever the size of its work, by keeping three of
+ * Keep a program's peak memory the same whatever the size of its work, by keeping four of
  * V8's own growths out of the process:
  *
  * - WebAssembly stays on the baseline compiler: Node's `fetch` (undici) compiles its HTTP
@@ -31,6 +31,10 @@ const BUILT_INS_LOADED_FIRST = [
  *   tier's compiler touches more of Node's own code once a long run makes functions hot.
  *   Node 20's V8 has no mid tier on by default, so there the top tier stays: without it a
  *   long list's YAML would run on the baseline compiler, markedly slower.
+ * - Dead socket buffers do not pile up: V8 schedules a young-generation GC once 80 % of the
+ *   young generation is used, yet a read buffer lives outside the heap behind a small
+ *   wrapper, so tens of MiB of dead buffers (and the allocator's memory behind them) waited
+ *   for each GC; scheduled at 10 %, far fewer wait.
  *
  * Transfers run at the same speed: they are bound by the wire and the disk, not by
  * JavaScript. For programs only: it changes V8 for the whole process, so a library must leave
@@ -45,6 +49,7 @@ export function keepMemoryFlat(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering')
   setFlagsFromString('--semi-space-growth-factor=1')
   if (hasMidTier()) setFlagsFromString('--no-turbofan')
+  setFlagsFromString('--minor-gc-task-trigger=10')
 }
 
 /** Whether this V8 runs its mid tier (Maglev) by default: from V8 12 (Node 22) on. */
