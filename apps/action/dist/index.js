@@ -1815,17 +1815,17 @@ var init_parse2 = __esm({
       return result.issues.length === 0;
     };
     _encode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse3 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
         const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse4(schema, value, ctx, finalizeParams(fn, _params));
+        return parse3(schema, value, ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
     _decode = (_Err) => {
-      const parse4 = _parse(_Err);
+      const parse3 = _parse(_Err);
       const fn = (schema, value, _ctx, _params) => {
-        return parse4(schema, value, _ctx, finalizeParams(fn, _params));
+        return parse3(schema, value, _ctx, finalizeParams(fn, _params));
       };
       return fn;
     };
@@ -2438,7 +2438,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c) => c[0]));
-  const parse4 = inst._zod.parse;
+  const parse3 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n = size(payload.value);
     if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -2452,7 +2452,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse4(payload, ctx);
+    return parse3(payload, ctx);
   };
 }
 function handleArrayResult(result, final, index) {
@@ -13135,7 +13135,7 @@ var require_util = __commonJS({
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
     var net3 = __require("node:net");
-    var { stringify: stringify2 } = __require("node:querystring");
+    var { stringify } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var timers = require_timers();
     var { InvalidArgumentError, ConnectTimeoutError } = require_errors();
@@ -13201,7 +13201,7 @@ var require_util = __commonJS({
       if (pathHasQueryOrFragment(url2)) {
         throw new Error('Query params cannot be passed when url already contains "?" or "#".');
       }
-      const stringified = stringify2(queryParams);
+      const stringified = stringify(queryParams);
       if (stringified) {
         url2 += "?" + stringified;
       }
@@ -35303,7 +35303,7 @@ var require_util4 = __commonJS({
         throw new Error("Invalid cookie max-age");
       }
     }
-    function stringify2(cookie) {
+    function stringify(cookie) {
       if (cookie.name.length === 0) {
         return null;
       }
@@ -35365,7 +35365,7 @@ var require_util4 = __commonJS({
       validateCookiePath,
       validateCookieValue,
       toIMFDate,
-      stringify: stringify2
+      stringify
     };
   }
 });
@@ -35512,7 +35512,7 @@ var require_cookies = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
-    var { stringify: stringify2 } = require_util4();
+    var { stringify } = require_util4();
     var { webidl } = require_webidl();
     var { Headers: Headers2 } = require_headers();
     var brandChecks = webidl.brandCheckMultiple([Headers2, globalThis.Headers].filter(Boolean));
@@ -35560,7 +35560,7 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       brandChecks(headers);
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify2(cookie);
+      const str = stringify(cookie);
       if (str) {
         headers.append("set-cookie", str, true);
       }
@@ -38783,7 +38783,7 @@ var require_ms = __commonJS({
       options = options || {};
       var type = typeof val;
       if (type === "string" && val.length > 0) {
-        return parse4(val);
+        return parse3(val);
       } else if (type === "number" && isFinite(val)) {
         return options.long ? fmtLong(val) : fmtShort(val);
       }
@@ -38791,7 +38791,7 @@ var require_ms = __commonJS({
         "val is not a non-empty string or a valid number. val=" + JSON.stringify(val)
       );
     };
-    function parse4(str) {
+    function parse3(str) {
       str = String(str);
       if (str.length > 100) {
         return;
@@ -44073,9 +44073,9 @@ async function fetchDebianFiles(url2, directory, options = {}) {
     const destination = join6(directory, next);
     const downloaded = await download(fileUrl2, destination, options);
     record2(facts, next, downloaded, "the download", fileUrl2);
-    const parse4 = next.endsWith(".dsc") ? readDsc : next.endsWith(".changes") ? readChanges : void 0;
-    if (parse4 === void 0) continue;
-    const fields = await parse4(destination, { signal: options.signal });
+    const parse3 = next.endsWith(".dsc") ? readDsc : next.endsWith(".changes") ? readChanges : void 0;
+    if (parse3 === void 0) continue;
+    const fields = await parse3(destination, { signal: options.signal });
     for (const [field2, digest, column] of digestFields) {
       for (const entry of listed(fields, field2)) {
         const listedName = entry.name ?? "";
@@ -45933,7 +45933,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify2(item, ctx, onComment, onChompKeep) {
+    function stringify(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -45962,7 +45962,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify2;
+    exports.stringify = stringify;
   }
 });
 
@@ -45972,7 +45972,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify2 = require_stringify();
+    var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -45994,7 +45994,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -46046,7 +46046,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -46187,7 +46187,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify2 = require_stringify();
+    var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
@@ -46223,7 +46223,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
           strCtx.anchors.add(node2.anchor);
@@ -46290,12 +46290,12 @@ var require_stringifyCollection = __commonJS({
   "../../node_modules/.pnpm/yaml@2.9.1/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify3(collection, ctx, options);
+      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify2(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -46320,7 +46320,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -46387,7 +46387,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
+        let str = stringify.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -47748,7 +47748,7 @@ var require_stringifyDocument = __commonJS({
   "../../node_modules/.pnpm/yaml@2.9.1/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify2 = require_stringify();
+    var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -47763,7 +47763,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify2.createStringifyContext(doc, options);
+      const ctx = stringify.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -47785,7 +47785,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -47793,7 +47793,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify2.stringify(doc.contents, ctx));
+        lines.push(stringify.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -49929,7 +49929,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "../../node_modules/.pnpm/yaml@2.9.1/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
-    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token2) {
       switch (token2.type) {
         case "block-scalar": {
@@ -49982,7 +49982,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify2;
+    exports.stringify = stringify;
   }
 });
 
@@ -51693,7 +51693,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse4(src, reviver, options) {
+    function parse3(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -51712,7 +51712,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify2(value, replacer, options) {
+    function stringify(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -51734,10 +51734,10 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse4;
+    exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument;
-    exports.stringify = stringify2;
+    exports.stringify = stringify;
   }
 });
 
@@ -51794,20 +51794,21 @@ var require_dist = __commonJS({
 });
 
 // ../../packages/client/src/task-configuration-repository/yaml-format.ts
-function parseYaml(text) {
-  return (0, import_yaml.parse)(text, { version: version2 });
+async function parseYaml(text) {
+  const { parse: parse3 } = await Promise.resolve().then(() => __toESM(require_dist(), 1));
+  return parse3(text, { version: version2 });
 }
-function stringifyYaml(value) {
-  return (0, import_yaml.stringify)(value, { version: version2, sortMapEntries: true, lineWidth: 0 });
+async function stringifyYaml(value) {
+  const { stringify } = await Promise.resolve().then(() => __toESM(require_dist(), 1));
+  return stringify(value, { version: version2, sortMapEntries: true, lineWidth: 0 });
 }
 function firstLine(message) {
   return message.split("\n")[0] ?? message;
 }
-var import_yaml, version2;
+var version2;
 var init_yaml_format = __esm({
   "../../packages/client/src/task-configuration-repository/yaml-format.ts"() {
     "use strict";
-    import_yaml = __toESM(require_dist(), 1);
     version2 = "1.1";
   }
 });
@@ -51838,10 +51839,10 @@ function toEntry(value) {
   const result = TaskConfigurationItemSchema.safeParse(fields);
   return result.success ? { entry: result.data } : { issues: describeIssues(result.error.issues) };
 }
-function parseEntryFile(directory, file, text) {
+async function parseEntryFile(directory, file, text) {
   let value;
   try {
-    value = parseYaml(text);
+    value = await parseYaml(text);
   } catch (error2) {
     throw new InvalidRepositoryError({
       directory,
@@ -51872,7 +51873,7 @@ async function loadEntryFiles(directory) {
   const files = /* @__PURE__ */ new Map();
   for (const file of await listEntryFiles(directory)) {
     const text = await readFile4(join9(directory, file), "utf8");
-    files.set(file, parseEntryFile(directory, file, text));
+    files.set(file, await parseEntryFile(directory, file, text));
   }
   return files;
 }
@@ -51893,7 +51894,7 @@ function sortedJson(value) {
 function entryKey(entry) {
   return sortedJson(entryFields(entry));
 }
-function renderEntryFile(entries) {
+async function renderEntryFile(entries) {
   const [first] = entries;
   if (entries.length === 1 && first !== void 0) return stringifyYaml(entryFields(first));
   return stringifyYaml(entries.map(entryFields));
@@ -51969,7 +51970,7 @@ async function readManifest(directory) {
   }
   let value;
   try {
-    value = parseYaml(text);
+    value = await parseYaml(text);
   } catch (error2) {
     throw new InvalidRepositoryError({
       directory,
@@ -51990,7 +51991,7 @@ async function readManifest(directory) {
   }
   return result.data;
 }
-function renderManifest(manifest) {
+async function renderManifest(manifest) {
   return stringifyYaml({
     workspace: manifest.workspace,
     collection: {
@@ -52002,7 +52003,7 @@ function renderManifest(manifest) {
   });
 }
 async function writeManifest(directory, manifest) {
-  const text = renderManifest(manifest);
+  const text = await renderManifest(manifest);
   const file = join10(directory, MANIFEST_FILE);
   const current2 = await readFile5(file, "utf8").catch(() => null);
   if (current2 !== text) await writeFileAtomically(file, text);
@@ -52304,7 +52305,7 @@ var init_repository = __esm({
           if (change.kind !== "created" && change.kind !== "changed") continue;
           await writeFileAtomically(
             join11(this.directory, change.file),
-            renderEntryFile(plan.files.get(change.file) ?? [])
+            await renderEntryFile(plan.files.get(change.file) ?? [])
           );
         }
         for (const file of plan.removedFiles) {
@@ -54440,7 +54441,7 @@ var require_extension = __commonJS({
       if (dest[name] === void 0) dest[name] = [elem];
       else dest[name].push(elem);
     }
-    function parse4(header) {
+    function parse3(header) {
       const offers = /* @__PURE__ */ Object.create(null);
       let params = /* @__PURE__ */ Object.create(null);
       let mustUnescape = false;
@@ -54580,7 +54581,7 @@ var require_extension = __commonJS({
         }).join(", ");
       }).join(", ");
     }
-    module.exports = { format, parse: parse4 };
+    module.exports = { format, parse: parse3 };
   }
 });
 
@@ -54615,7 +54616,7 @@ var require_websocket2 = __commonJS({
     var {
       EventTarget: { addEventListener, removeEventListener }
     } = require_event_target();
-    var { format, parse: parse4 } = require_extension();
+    var { format, parse: parse3 } = require_extension();
     var { toBuffer } = require_buffer_util();
     var kAborted = /* @__PURE__ */ Symbol("kAborted");
     var protocolVersions = [8, 13];
@@ -55315,7 +55316,7 @@ var require_websocket2 = __commonJS({
           }
           let extensions;
           try {
-            extensions = parse4(secWebSocketExtensions);
+            extensions = parse3(secWebSocketExtensions);
           } catch (err) {
             const message = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message);
@@ -55623,7 +55624,7 @@ var require_subprotocol = __commonJS({
   "../../node_modules/.pnpm/ws@8.23.0/node_modules/ws/lib/subprotocol.js"(exports, module) {
     "use strict";
     var { tokenChars } = require_validation();
-    function parse4(header) {
+    function parse3(header) {
       const protocols = /* @__PURE__ */ new Set();
       let start2 = -1;
       let end = -1;
@@ -55659,7 +55660,7 @@ var require_subprotocol = __commonJS({
       protocols.add(protocol);
       return protocols;
     }
-    module.exports = { parse: parse4 };
+    module.exports = { parse: parse3 };
   }
 });
 
@@ -61299,7 +61300,7 @@ var CompletionEvents = class {
 };
 
 // src/inputs.ts
-var import_yaml2 = __toESM(require_dist(), 1);
+var import_yaml = __toESM(require_dist(), 1);
 
 // src/children.ts
 var childrenValues = ["all", "qa", "none"];
@@ -61403,7 +61404,7 @@ function taskData(io) {
   if (text === "") return {};
   let value;
   try {
-    value = (0, import_yaml2.parse)(text);
+    value = (0, import_yaml.parse)(text);
   } catch (error2) {
     throw new InputError("task-data", `not YAML or JSON: ${error2.message.split("\n")[0] ?? ""}`);
   }

@@ -19,37 +19,39 @@ const sbuild = TaskConfigurationItemSchema.parse({ task_type: 'Worker', task_nam
 const base = TaskConfigurationItemSchema.parse({ template: 'base', comment: 'yes' })
 
 describe('entry files', () => {
-  it('parses a mapping, a list and an empty file; path and position are ignored', () => {
-    expect(
+  it('parses a mapping, a list and an empty file; path and position are ignored', async () => {
+    await expect(
       parseEntryFile(
         directory,
         'a.yaml',
         'task_type: Worker\ntask_name: sbuild\npath: x.yaml\nposition: 4\n',
       ),
-    ).toEqual([sbuild])
-    expect(
+    ).resolves.toEqual([sbuild])
+    await expect(
       parseEntryFile(
         directory,
         'a.yaml',
         '- {task_type: Worker, task_name: sbuild}\n- {template: base, comment: "yes"}\n',
       ),
-    ).toEqual([sbuild, base])
-    expect(parseEntryFile(directory, 'a.yaml', '')).toEqual([])
+    ).resolves.toEqual([sbuild, base])
+    await expect(parseEntryFile(directory, 'a.yaml', '')).resolves.toEqual([])
   })
 
-  it('names the file, the entry and the rule of an invalid file', () => {
+  it('names the file, the entry and the rule of an invalid file', async () => {
     const bad = () =>
       parseEntryFile(directory, 'dir/bad.yaml', '- {template: base}\n- {task_name: sbuild, colour: red}\n')
-    expect(bad).toThrow(InvalidRepositoryError)
-    expect(bad).toThrow(/dir\/bad\.yaml .*entry 1: .*colour.*\[task_configuration_item\]/)
-    expect(() => parseEntryFile(directory, 'x.yaml', 'key: [unclosed\n')).toThrow(
+    await expect(bad()).rejects.toThrow(InvalidRepositoryError)
+    await expect(bad()).rejects.toThrow(/dir\/bad\.yaml .*entry 1: .*colour.*\[task_configuration_item\]/)
+    await expect(parseEntryFile(directory, 'x.yaml', 'key: [unclosed\n')).rejects.toThrow(
       /x\.yaml .*not valid YAML.*\[yaml_syntax\]/,
     )
-    expect(() => parseEntryFile(directory, 'x.yaml', '- just a string\n')).toThrow(/\[entry_file_shape\]/)
+    await expect(parseEntryFile(directory, 'x.yaml', '- just a string\n')).rejects.toThrow(
+      /\[entry_file_shape\]/,
+    )
   })
 
-  it('renders one entry as a mapping and several as a list, keys sorted, without path or position', () => {
-    const one = renderEntryFile([base])
+  it('renders one entry as a mapping and several as a list, keys sorted, without path or position', async () => {
+    const one = await renderEntryFile([base])
     expect(parse(one)).toMatchObject({ template: 'base' })
     expect(one).not.toMatch(/path|position/)
     const keys = one
@@ -59,8 +61,9 @@ describe('entry files', () => {
     expect(keys).toEqual([...keys].sort())
     // YAML 1.1 booleans stay strings for Python readers.
     expect(one).toMatch(/comment: "yes"/)
-    expect(parse(renderEntryFile([sbuild, base]))).toHaveLength(2)
-    expect(parseEntryFile(directory, 'r.yaml', renderEntryFile([sbuild, base])).map(entryKey)).toEqual(
+    const two = await renderEntryFile([sbuild, base])
+    expect(parse(two)).toHaveLength(2)
+    expect((await parseEntryFile(directory, 'r.yaml', two)).map(entryKey)).toEqual(
       [sbuild, base].map(entryKey),
     )
   })

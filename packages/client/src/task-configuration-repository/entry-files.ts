@@ -39,10 +39,14 @@ export function toEntry(
  * @param file the file's path relative to the repository, for errors
  * @throws {InvalidRepositoryError} naming the file, the entry and the rule
  */
-export function parseEntryFile(directory: string, file: string, text: string): TaskConfigurationEntry[] {
+export async function parseEntryFile(
+  directory: string,
+  file: string,
+  text: string,
+): Promise<TaskConfigurationEntry[]> {
   let value: unknown
   try {
-    value = parseYaml(text)
+    value = await parseYaml(text)
   } catch (error) {
     throw new InvalidRepositoryError({
       directory,
@@ -87,7 +91,7 @@ export async function loadEntryFiles(directory: string): Promise<EntryFiles> {
   const files: EntryFiles = new Map()
   for (const file of await listEntryFiles(directory)) {
     const text = await readFile(join(directory, file), 'utf8')
-    files.set(file, parseEntryFile(directory, file, text))
+    files.set(file, await parseEntryFile(directory, file, text))
   }
   return files
 }
@@ -121,7 +125,7 @@ export function entryKey(entry: TaskConfigurationEntry): string {
  * The text of an entry file: one entry as a mapping, several as a list; every field but
  * `path` and `position`, keys sorted.
  */
-export function renderEntryFile(entries: readonly TaskConfigurationEntry[]): string {
+export async function renderEntryFile(entries: readonly TaskConfigurationEntry[]): Promise<string> {
   const [first] = entries
   if (entries.length === 1 && first !== undefined) return stringifyYaml(entryFields(first))
   return stringifyYaml(entries.map(entryFields))

@@ -41,7 +41,7 @@ export async function readManifest(directory: string): Promise<TaskConfiguration
   }
   let value: unknown
   try {
-    value = parseYaml(text)
+    value = await parseYaml(text)
   } catch (error) {
     throw new InvalidRepositoryError({
       directory,
@@ -64,7 +64,7 @@ export async function readManifest(directory: string): Promise<TaskConfiguration
 }
 
 /** Render a manifest as the file holds it: YAML with sorted keys. */
-export function renderManifest(manifest: TaskConfigurationManifest): string {
+export async function renderManifest(manifest: TaskConfigurationManifest): Promise<string> {
   return stringifyYaml({
     workspace: manifest.workspace,
     collection: {
@@ -78,7 +78,7 @@ export function renderManifest(manifest: TaskConfigurationManifest): string {
 
 /** Write the manifest atomically, unless the file already holds exactly this text. */
 export async function writeManifest(directory: string, manifest: TaskConfigurationManifest): Promise<void> {
-  const text = renderManifest(manifest)
+  const text = await renderManifest(manifest)
   const file = join(directory, MANIFEST_FILE)
   const current = await readFile(file, 'utf8').catch(() => null)
   if (current !== text) await writeFileAtomically(file, text)

@@ -189,7 +189,7 @@ export class TaskConfigurationRepository {
       if (change.kind !== 'created' && change.kind !== 'changed') continue
       await writeFileAtomically(
         join(this.directory, change.file),
-        renderEntryFile(plan.files.get(change.file) ?? []),
+        await renderEntryFile(plan.files.get(change.file) ?? []),
       )
     }
     for (const file of plan.removedFiles) {
