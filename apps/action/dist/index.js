@@ -58463,6 +58463,9 @@ async function nap(milliseconds2, wakeUp, signal, url2) {
   }
   if (signal?.aborted === true) throw new AbortError({ method: "GET", url: url2, cause: signal.reason });
 }
+function isOutage(error2) {
+  return SdkError.isInstance(error2) && error2.isRetryable;
+}
 async function waitUntilFinished(read, url2, options, defaultPollInterval) {
   const { pollInterval, maxWait, onUpdate, wakeUp, ...requestOptions } = options;
   const interval = milliseconds(pollInterval, "pollInterval", defaultPollInterval);
@@ -58470,7 +58473,14 @@ async function waitUntilFinished(read, url2, options, defaultPollInterval) {
   const deadline = Date.now() + limit;
   let previous;
   for (; ; ) {
-    const current2 = await read(requestOptions);
+    let current2;
+    try {
+      current2 = await read(requestOptions);
+    } catch (error2) {
+      if (previous === void 0 || !isOutage(error2) || deadline - Date.now() <= 0) throw error2;
+      await nap(Math.min(interval, deadline - Date.now()), wakeUp, requestOptions.signal, url2);
+      continue;
+    }
     if (previous?.status !== current2.status || previous.result !== current2.result) onUpdate?.(current2);
     previous = current2;
     if (isWorkRequestFinished(current2)) return current2;

@@ -1,4 +1,4 @@
-import { isWorkRequestFinished, ValidationError, type WorkRequest } from '@debusine-ts/models'
+import { isWorkRequestFinished, SdkError, ValidationError, type WorkRequest } from '@debusine-ts/models'
 import { AbortError, pause, type RequestOptions } from '@debusine-ts/transport'
 import { WorkRequestWaitTimeoutError } from './work-request-wait-timeout-error.js'
 
@@ -52,9 +52,17 @@ async function nap(
   if (signal?.aborted === true) throw new AbortError({ method: 'GET', url, cause: signal.reason })
 }
 
+/** Whether a failed read says the server is away for now (restarting, overloaded), not that the read is wrong. */
+function isOutage(error: unknown): boolean {
+  return SdkError.isInstance(error) && error.isRetryable
+}
+
 /**
  * The one wait for a work request to finish: read it with `read`, and again after each
  * `pollInterval` (or `wakeUp`), until it is completed or aborted, or `maxWait` expires.
+ * Once the work request was read, an outage of the server (a restart, a 503) does not end
+ * the wait: the read fails after the transport's retries, and is tried again at the next
+ * poll. A first read that fails ends it, so a wrong URL or a server that is down says so.
  *
  * @internal Used by `WorkRequests.waitForCompletion` and the channel's wait.
  */
@@ -70,7 +78,14 @@ export async function waitUntilFinished(
   const deadline = Date.now() + limit
   let previous: WorkRequest | undefined
   for (;;) {
-    const current = await read(requestOptions)
+    let current: WorkRequest
+    try {
+      current = await read(requestOptions)
+    } catch (error) {
+      if (previous === undefined || !isOutage(error) || deadline - Date.now() <= 0) throw error
+      await nap(Math.min(interval, deadline - Date.now()), wakeUp, requestOptions.signal, url)
+      continue
+    }
     if (previous?.status !== current.status || previous.result !== current.result) onUpdate?.(current)
     previous = current
     if (isWorkRequestFinished(current)) return current
