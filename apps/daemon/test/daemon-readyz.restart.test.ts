@@ -1,12 +1,12 @@
 /**
- * `/readyz` of the built daemon while the real server's HTTP workers restart (gunicorn
- * reload: every websocket drops): ready before, not ready while it reconnects and replays,
+ * `/readyz` of the built daemon while the real server's HTTP workers restart (every
+ * websocket drops): ready before, not ready while it reconnects and replays,
  * ready after, and the completions of the gap run once.
  */
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { freshWorkspace } from '../../../tooling/vitest/real-server.js'
-import { reloadGunicorn } from '../../../packages/events/test/support/real-server-work.js'
+import { reloadHttpWorkers } from '../../../packages/events/test/support/real-server-work.js'
 import { exitCodes } from '@debusine-ts/cli-kit'
 import { startDaemon } from './support/daemon-process.js'
 import { completeNoops, health, runs, serviceSetup, until } from './support/service-helpers.js'
@@ -40,7 +40,7 @@ describe('debusine-ts-daemon /readyz across a server restart (real server)', () 
       const readyLines = daemon.lines.filter(
         (line) => line.message === 'Ready: connected and caught up',
       ).length
-      reloadGunicorn()
+      await reloadHttpWorkers()
       await daemon.waitForLine(
         (line) => line.message === 'The completion channel was disconnected; reconnecting',
       )

@@ -11,7 +11,7 @@ import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.
 import {
   completed,
   createNoop,
-  reloadGunicorn,
+  reloadHttpWorkers,
   testuserTransport,
 } from '../../../packages/events/test/support/real-server-work.js'
 import { exitCodes } from '@debusine-ts/cli-kit'
@@ -108,7 +108,7 @@ describe('debusine-ts-daemon (real server)', () => {
     expect(lines).toHaveLength(2)
   })
 
-  it('keeps listening across a gunicorn reload: every completion runs the command once', async () => {
+  it('keeps listening across a reload of the HTTP workers: every completion runs the command once', async () => {
     const { directory, config, command } = await setup()
     const transport = testuserTransport()
     const daemon = await startDaemon(['--config-file', config, '-w', workspace, command], directory)
@@ -116,7 +116,7 @@ describe('debusine-ts-daemon (real server)', () => {
     const created = [await createNoop(transport, workspace)]
     await untilCalls(directory, 1)
     const connections = daemon.lines.filter(connected).length
-    reloadGunicorn()
+    await reloadHttpWorkers()
     await daemon.waitForLine(
       (line) => line.message === 'The completion channel was disconnected; reconnecting',
     )

@@ -13,7 +13,7 @@ import {
   type DisconnectInfo,
 } from '../src/index.js'
 import { toMicroseconds } from '../src/instant.js'
-import { completed, createNoop, reloadGunicorn, testuserTransport } from './support/real-server-work.js'
+import { completed, createNoop, reloadHttpWorkers, testuserTransport } from './support/real-server-work.js'
 
 let workspace: string
 
@@ -99,7 +99,7 @@ describe('completion channel (real server)', () => {
     await expect(events.waitForCompletion(created.id)).resolves.toMatchObject({ status: 'completed' })
   })
 
-  it('delivers every completion once across a gunicorn reload, replaying those completed while away', async () => {
+  it('delivers every completion once across a reload of the HTTP workers, replaying those completed while away', async () => {
     const transport = testuserTransport()
     const disconnects: DisconnectInfo[] = []
     const replays: (string | undefined)[] = []
@@ -119,7 +119,7 @@ describe('completion channel (real server)', () => {
     await subscription.ready
     const before = await createNoop(transport, workspace)
     const beforeEvents = await collect(subscription, new Set([before.id]))
-    reloadGunicorn()
+    await reloadHttpWorkers()
     await away
     // The old workers also closed our HTTP keep-alive sockets: let the pool notice first.
     await delay(500)
@@ -129,7 +129,7 @@ describe('completion channel (real server)', () => {
     const rest = await collect(subscription, new Set([...during, after].map((request) => request.id)))
     subscription.close()
     expect(disconnects[0]?.wasConnected).toBe(true)
-    // At least one reconnection (another test file may reload gunicorn too).
+    // At least one reconnection (another test file may reload the HTTP workers too).
     expect(replays.length).toBeGreaterThanOrEqual(1)
     // The announcement of an earlier test's work request in this workspace may come after its
     // state read completed, so after this subscription started: only ours count, each once.

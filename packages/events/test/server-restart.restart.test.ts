@@ -11,8 +11,8 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { DebusineClient } from '@debusine-ts/client'
 import type { WorkRequest } from '@debusine-ts/models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
-import { manualSteps, type ManualSteps } from '../../client/test/support/manual-steps.js'
+import { freshWorkspace, noopData, realServer } from '../../../tooling/vitest/real-server.js'
+import { manualReview } from '../../client/test/support/manual-steps.js'
 import {
   startDaemon,
   writeConfig,
@@ -23,14 +23,18 @@ import { restartServer } from './support/real-server-work.js'
 
 let directory: string
 let client: DebusineClient
-let steps: ManualSteps
+/**
+ * A workflow whose one step is blocked on a manual review: accepted after the restart, the
+ * worker runs the step, and the workflow completes with it.
+ */
+let review: { workflow: number; review: number }
 const stop = new AbortController()
 
 beforeAll(async () => {
   const server = realServer()
   const workspace = await freshWorkspace('restart')
   client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace })
-  steps = await manualSteps(workspace)
+  review = await manualReview(workspace)
   directory = await mkdtemp(join(tmpdir(), 'restart-test-'))
   const record = join(directory, 'record')
   // Appends `<file> <id> <result>`: the first argument names the listener's own file.
@@ -102,13 +106,13 @@ describe('a restart of every server daemon (real server)', () => {
     })()
     let waited: WorkRequest | undefined
     const waiting = events
-      .waitForCompletion(steps.confirm, { workspace, signal: stop.signal })
+      .waitForCompletion(review.review, { workspace, signal: stop.signal })
       .then((request) => (waited = request))
     await subscription.ready
     await daemon.waitForLine((line) => String(line.message).includes('Connected to the completion channel'))
     await until(() => libraryConnected, 'onWorkRequestCompleted to connect')
 
-    const before = await client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } })
+    const before = await client.workRequests.create({ task_name: 'noop', task_data: noopData('success') })
     const everyone = async (ids: readonly number[]): Promise<boolean> =>
       ids.every((id) => seen.some((event) => event.work_request_id === id)) &&
       (await ran('daemon.txt')).length >= ids.length &&
@@ -118,15 +122,15 @@ describe('a restart of every server daemon (real server)', () => {
     await restartServer()
     // Completed while the listeners are still away (they come back with backoff): replayed.
     const after = [
-      await client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } }),
-      await client.workRequests.create({ task_name: 'noop', task_data: { result: 'failure' } }),
+      await client.workRequests.create({ task_name: 'noop', task_data: noopData('success') }),
+      await client.workRequests.create({ task_name: 'noop', task_data: noopData('failure') }),
     ]
     expect(waited).toBeUndefined()
-    await client.workRequests.confirm(steps.confirm, { comment: 'after the restart' })
-    const all = [before.id, ...after.map((request) => request.id), steps.confirm]
+    await client.workRequests.unblock(review.review, { action: 'accept', notes: 'after the restart' })
+    const all = [before.id, ...after.map((request) => request.id), review.review, review.workflow]
     await until(() => everyone(all), 'every completion after the restart', 180_000)
     await waiting
-    expect(waited).toMatchObject({ id: steps.confirm, status: 'completed', result: 'success' })
+    expect(waited).toMatchObject({ id: review.review, status: 'completed', result: 'success' })
 
     // A moment for anything that would come twice, then each listener's record.
     await delay(2_000)

@@ -1,14 +1,14 @@
 /**
  * Helpers of the real-server tests of the completion channel: create noop work requests
- * (the real worker runs them) and reload gunicorn's workers, which drops every websocket.
+ * (the real worker runs them) and recycle the server's HTTP workers, which drops every websocket.
  */
 import { execFile } from 'node:child_process'
-import { readFileSync, readlinkSync } from 'node:fs'
+import { existsSync, readFileSync, readlinkSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { WorkRequestRequestModel, WorkRequestSchema, type WorkRequest } from '@debusine-ts/models'
 import { Transport } from '@debusine-ts/transport'
-import { realServer } from '../../../../tooling/vitest/real-server.js'
+import { noopData, realServer } from '../../../../tooling/vitest/real-server.js'
 
 /** A transport of testuser on the real server. */
 export function testuserTransport(token = realServer().token): Transport {
@@ -25,7 +25,7 @@ export function createNoop(
   return transport.request('POST', '/work-request/', {
     body: WorkRequestRequestModel.create({
       task_name: 'noop',
-      task_data: { result },
+      task_data: noopData(result),
       event_reactions: {},
       workspace,
     }),
@@ -50,19 +50,37 @@ export async function completed(transport: Transport, id: number, timeoutMs = 60
   }
 }
 
-/**
- * Gracefully reload gunicorn (SIGHUP to its master): new workers start, the old ones finish
- * their requests and close their websockets. The API stays up for the other tests.
- */
-export function reloadGunicorn(): void {
+/** The PID of the server's HTTP process (gunicorn's master or daphne), checked to be in its chroot. */
+function httpPid(): { pid: number; command: string } {
   const root = realServer().serverRoot
   const pid = Number(readFileSync(`${root}/run/debusine-ts/http.pid`, 'utf8').trim())
   if (!Number.isInteger(pid) || readlinkSync(`/proc/${pid}/root`) !== root) {
-    throw new Error(`the recorded gunicorn PID ${pid} is not a process of the server's chroot`)
+    throw new Error(`the recorded HTTP server PID ${pid} is not a process of the server's chroot`)
   }
-  const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-  if (!command.includes('gunicorn')) throw new Error(`PID ${pid} is not gunicorn: ${command}`)
-  process.kill(pid, 'SIGHUP')
+  return { pid, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8') }
+}
+
+/**
+ * Recycle the server's HTTP workers as its deployment does, which drops every websocket:
+ * gunicorn (0.16) reloads gracefully at SIGHUP (new workers start, the old ones finish their
+ * requests; the API stays up); daphne (0.11), one process that cannot reload, is stopped
+ * and started again with the other server daemons (`tooling/real-server/up`, ~20 s).
+ */
+export async function reloadHttpWorkers(): Promise<void> {
+  const { pid, command } = httpPid()
+  if (command.includes('gunicorn')) {
+    process.kill(pid, 'SIGHUP')
+    return
+  }
+  if (!command.includes('daphne')) throw new Error(`PID ${pid} is neither gunicorn nor daphne: ${command}`)
+  process.kill(pid, 'SIGTERM')
+  // `up` starts the daemons again only once it finds one missing.
+  for (let waited = 0; existsSync(`/proc/${pid}`); waited += 100) {
+    if (waited > 30_000) throw new Error(`daphne (PID ${pid}) still running 30 s after SIGTERM`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const up = fileURLToPath(new URL('../../../../tooling/real-server/up', import.meta.url))
+  await promisify(execFile)(up, [], { timeout: 300_000 })
 }
 
 /**
