@@ -83,6 +83,7 @@ const VOLATILE = [
   'workflow_root',
   // A worker (or the scheduler, filling dynamic_task_data) may have taken one of the two already.
   'status',
+  'worker',
   'dynamic_task_data',
   'result',
   'artifacts',
