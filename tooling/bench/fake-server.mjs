@@ -37,7 +37,8 @@ async function cannedServer() {
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   const apiUrl = `http://127.0.0.1:${server.address().port}/api`
-  return { apiUrl, token: 'canned', completeWorkRequest: async () => {}, close: () => server.close() }
+  const close = () => new Promise((resolve) => server.close(resolve))
+  return { apiUrl, token: 'canned', completeWorkRequest: async () => {}, close }
 }
 
 async function tenCalls(target) {
@@ -91,28 +92,21 @@ const listeningNode = [
   "const s = require('node:http').createServer(); s.listen(0, '127.0.0.1', () => console.log(s.address().port))",
 ]
 
-/** One round of each tool: the times of a start, ten calls and a spawn, in ms. */
+/** One round of a tool: the times (ms) of `startServer()`, ten calls to it and a spawn of `spawnArgs`. */
+async function measuredRound(startServer, spawnArgs) {
+  let start = process.hrtime.bigint()
+  const server = await startServer()
+  const started = since(start)
+  start = process.hrtime.bigint()
+  await tenCalls(server)
+  const calls = since(start)
+  await server.close()
+  return { started, calls, spawned: await spawnToLine(spawnArgs) }
+}
+
 const tools = {
-  fake: async () => {
-    let start = process.hrtime.bigint()
-    const fake = await startFakeDebusine()
-    const started = since(start)
-    start = process.hrtime.bigint()
-    await tenCalls(fake)
-    const calls = since(start)
-    await fake.close()
-    return { started, calls, spawned: await spawnToLine([fakeBin, '--port', '0']) }
-  },
-  node: async () => {
-    let start = process.hrtime.bigint()
-    const canned = await cannedServer()
-    const started = since(start)
-    start = process.hrtime.bigint()
-    await tenCalls(canned)
-    const calls = since(start)
-    canned.close()
-    return { started, calls, spawned: await spawnToLine(listeningNode) }
-  },
+  fake: () => measuredRound(startFakeDebusine, [fakeBin, '--port', '0']),
+  node: () => measuredRound(cannedServer, listeningNode),
 }
 
 const runs = { fake: [], node: [] }
