@@ -61309,6 +61309,9 @@ var CompletionEvents = class {
   }
 };
 
+// src/run.ts
+init_src();
+
 // src/inputs.ts
 var import_yaml = __toESM(require_dist(), 1);
 
@@ -61499,6 +61502,9 @@ function stateText(request) {
 }
 
 // src/summary.ts
+function webPagePath(scope, kind, { id, workspace, url: url2 }) {
+  return url2 !== void 0 && url2 !== "" ? url2 : `/${scope}/${workspace}/${kind}/${id}/`;
+}
 function cell(text) {
   return text.replaceAll("|", "\\|").replaceAll("\n", " ");
 }
@@ -61517,15 +61523,12 @@ function producedArtifacts(report) {
   const ids = [report.request, ...report.children].flatMap((request) => request?.artifacts ?? []);
   return [...new Set(ids)].sort((a, b) => a - b);
 }
-function artifactPath(request, id) {
-  return request.url.replace(/work-request\/\d+\/$/, `artifact/${id}/`);
-}
 function requestLines(report, request) {
   const kind = request.task_type === "Workflow" ? "Workflow" : "Work request";
   return [
     "| | |",
     "| --- | --- |",
-    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl(request.url)}) |`,
+    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl("work-request", request)}) |`,
     `| Status | ${request.status} |`,
     `| Result | ${request.result === "" ? "\u2014" : request.result} |`,
     `| Duration | ${durationText(request.duration) || "\u2014"} |`,
@@ -61534,7 +61537,7 @@ function requestLines(report, request) {
 }
 function childLines(report) {
   const shown = shownChildren(report.children, report.childrenShown);
-  const partial2 = report.childrenComplete ? [] : ["Only the work requests found among the newest on the server are listed.", ""];
+  const partial2 = report.childrenNote === "" ? [] : [report.childrenNote, ""];
   if (shown.length === 0) return report.childrenShown === "none" ? [] : partial2;
   return [
     report.childrenShown === "qa" ? "### QA work requests" : "### Work requests",
@@ -61543,19 +61546,19 @@ function childLines(report) {
     "| Task | Status | Result | Duration | Link |",
     "| --- | --- | --- | --- | --- |",
     ...shown.map(
-      (child) => `| ${cell(child.task_name)} | ${child.status} | ${child.result === "" ? "\u2014" : child.result} | ${durationText(child.duration) || "\u2014"} | [#${child.id}](${report.webUrl(child.url)}) |`
+      (child) => `| ${cell(child.task_name)} | ${child.status} | ${child.result === "" ? "\u2014" : child.result} | ${durationText(child.duration) || "\u2014"} | [#${child.id}](${report.webUrl("work-request", child)}) |`
     ),
     ""
   ];
 }
 function artifactLines(report) {
   const lines = report.uploaded.map(
-    (artifact) => `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl(artifact.url)})`
+    (artifact) => `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl("artifact", artifact)})`
   );
   const { request } = report;
   if (request !== void 0) {
     for (const id of producedArtifacts(report)) {
-      lines.push(`- Produced [#${id}](${report.webUrl(artifactPath(request, id))})`);
+      lines.push(`- Produced [#${id}](${report.webUrl("artifact", { id, workspace: request.workspace })})`);
     }
   }
   return lines.length === 0 ? [] : ["### Artifacts", "", ...lines, ""];
@@ -61576,7 +61579,7 @@ function outputsOf(report) {
     id: request === void 0 ? "" : String(request.id),
     status: request?.status ?? "",
     result: request?.result ?? "",
-    url: request === void 0 ? "" : report.webUrl(request.url),
+    url: request === void 0 ? "" : report.webUrl("work-request", request),
     "child-ids": report.children.map((child) => child.id).join(","),
     "artifact-ids": producedArtifacts(report).join(","),
     "uploaded-artifact-ids": report.uploaded.map((artifact) => artifact.id).join(",")
@@ -61646,9 +61649,15 @@ function withValueAt(data, path2, value) {
   return { ...data, [head]: withValueAt(base, rest.join("."), value) };
 }
 async function addChildren(client, report, root) {
-  const found = await workflowChildren(client, root);
-  report.children = found.children;
-  report.childrenComplete = found.complete;
+  try {
+    const found = await workflowChildren(client, root);
+    report.children = found.children;
+    if (!found.complete)
+      report.childrenNote = "Only the work requests found among the newest on the server are listed.";
+  } catch (error2) {
+    if (!ServerTooOldError.isInstance(error2)) throw error2;
+    report.childrenNote = `The server runs Debusine ${error2.serverVersion}, whose work requests do not name their workflow (${error2.since} and later do): they are not listed.`;
+  }
 }
 async function start(client, inputs, io, report) {
   if (inputs.mode === "wait") return client.workRequests.get(inputs.id ?? 0);
@@ -61676,7 +61685,7 @@ async function perform(client, inputs, io, report) {
     report.headline = `Uploaded ${report.uploaded.length} artifact(s).`;
     return exitStatuses.success;
   }
-  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl(started.url)}
+  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl("work-request", started)}
 `);
   if (!inputs.wait) {
     report.headline = "Started; not waited for (`wait: false`).";
@@ -61697,7 +61706,7 @@ async function perform(client, inputs, io, report) {
   if (report.failed) {
     annotateError(
       io,
-      `Work request #${final.id} ${stateText(final)}: ${report.webUrl(final.url)}`,
+      `Work request #${final.id} ${stateText(final)}: ${report.webUrl("work-request", final)}`,
       "Debusine"
     );
   }
@@ -61742,12 +61751,12 @@ async function runAction(io) {
   const report = {
     request: void 0,
     children: [],
-    childrenComplete: true,
+    childrenNote: "",
     childrenShown: inputs.children,
     uploaded: [],
     headline: "",
     failed: false,
-    webUrl: (path2) => client.webuiUrl(path2)
+    webUrl: (kind, resource) => client.webuiUrl(webPagePath(inputs.scope, kind, resource))
   };
   const status = await perform(client, inputs, io, report).catch(
     (error2) => failure2(client, io, report, error2)

@@ -1,10 +1,10 @@
 import { DebusineClient, workflowChildren, WorkRequestWaitTimeoutError } from '@debusine-ts/client'
 import { CompletionEvents } from '@debusine-ts/events'
-import type { WorkRequest } from '@debusine-ts/models'
+import { ServerTooOldError, type WorkRequest } from '@debusine-ts/models'
 import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
 import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
-import { outputsOf, summaryMarkdown, type Report } from './summary.js'
+import { outputsOf, summaryMarkdown, webPagePath, type Report } from './summary.js'
 import { ServerAwayError, waitThroughOutages } from './wait.js'
 
 /** `data` with `value` at the dotted `path` (`input.source_artifact`), parents made as needed. */
@@ -25,9 +25,17 @@ export function withValueAt(
 
 /** Record a workflow's work requests in the report (none for a plain work request). */
 async function addChildren(client: DebusineClient, report: Report, root: WorkRequest): Promise<void> {
-  const found = await workflowChildren(client, root)
-  report.children = found.children
-  report.childrenComplete = found.complete
+  try {
+    const found = await workflowChildren(client, root)
+    report.children = found.children
+    if (!found.complete)
+      report.childrenNote = 'Only the work requests found among the newest on the server are listed.'
+  } catch (error) {
+    if (!ServerTooOldError.isInstance(error)) throw error
+    report.childrenNote =
+      `The server runs Debusine ${error.serverVersion}, whose work requests do not name their workflow ` +
+      `(${error.since} and later do): they are not listed.`
+  }
 }
 
 /** Start what the inputs ask for (or read what to wait for); undefined for an import alone. */
@@ -67,7 +75,7 @@ async function perform(
     report.headline = `Uploaded ${report.uploaded.length} artifact(s).`
     return exitStatuses.success
   }
-  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl(started.url)}\n`)
+  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl('work-request', started)}\n`)
   if (!inputs.wait) {
     report.headline = 'Started; not waited for (`wait: false`).'
     return exitStatuses.success
@@ -87,7 +95,7 @@ async function perform(
   if (report.failed) {
     annotateError(
       io,
-      `Work request #${final.id} ${stateText(final)}: ${report.webUrl(final.url)}`,
+      `Work request #${final.id} ${stateText(final)}: ${report.webUrl('work-request', final)}`,
       'Debusine',
     )
   }
@@ -145,12 +153,12 @@ export async function runAction(io: RunnerIo): Promise<number> {
   const report: Report = {
     request: undefined,
     children: [],
-    childrenComplete: true,
+    childrenNote: '',
     childrenShown: inputs.children,
     uploaded: [],
     headline: '',
     failed: false,
-    webUrl: (path) => client.webuiUrl(path),
+    webUrl: (kind, resource) => client.webuiUrl(webPagePath(inputs.scope, kind, resource)),
   }
   const status = await perform(client, inputs, io, report).catch((error: unknown) =>
     failure(client, io, report, error),

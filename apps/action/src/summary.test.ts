@@ -1,7 +1,7 @@
 import { WorkRequestSchema, type WorkRequest } from '@debusine-ts/models'
 import { describe, expect, it } from 'vitest'
 import { failsStep } from './outcome.js'
-import { durationText, outputsOf, summaryMarkdown, type Report } from './summary.js'
+import { durationText, outputsOf, summaryMarkdown, webPagePath, type Report } from './summary.js'
 
 function request(fields: Partial<WorkRequest>): WorkRequest {
   return WorkRequestSchema.parse({
@@ -44,12 +44,12 @@ describe('the summary', () => {
           duration: 4.4,
         }),
       ],
-      childrenComplete: true,
+      childrenNote: '',
       childrenShown: 'all',
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
-      webUrl: (path) => `https://debusine.example.org${path}`,
+      webUrl: (kind, resource) => `https://debusine.example.org${webPagePath('debian', kind, resource)}`,
     }
     expect(summaryMarkdown(report)).toBe(
       [
@@ -104,12 +104,12 @@ describe('the summary', () => {
     const report: Report = {
       request: request({}),
       children,
-      childrenComplete: true,
+      childrenNote: '',
       childrenShown: 'qa',
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
-      webUrl: (path) => path,
+      webUrl: (kind, resource) => webPagePath('debian', kind, resource),
     }
     const qa = summaryMarkdown(report)
     expect(qa).toContain(
@@ -126,9 +126,29 @@ describe('the summary', () => {
     expect(qa).not.toContain('sbuild')
     expect(outputsOf(report)['child-ids']).toBe('11,12,13,14,15,16')
     expect(summaryMarkdown({ ...report, childrenShown: 'none' })).not.toContain('work requests')
-    expect(summaryMarkdown({ ...report, childrenShown: 'all', childrenComplete: false })).toContain(
-      '### Work requests\n\nOnly the work requests found among the newest on the server are listed.\n\n| Task |',
+    expect(
+      summaryMarkdown({ ...report, childrenShown: 'all', childrenNote: 'Only some are listed.' }),
+    ).toContain('### Work requests\n\nOnly some are listed.\n\n| Task |')
+  })
+
+  it('links pages by the web UI layout where the server sends no url (0.11.3)', () => {
+    const report: Report = {
+      request: request({ url: '', artifacts: [31] }),
+      children: [request({ id: 11, url: '', task_type: 'Worker', task_name: 'noop' })],
+      childrenNote: '',
+      childrenShown: 'all',
+      uploaded: [],
+      headline: 'Finished: completed, success.',
+      failed: false,
+      webUrl: (kind, resource) => `https://debusine.example.org${webPagePath('debian', kind, resource)}`,
+    }
+    const summary = summaryMarkdown(report)
+    expect(summary).toContain(
+      '| Workflow | [#10 debian_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
     )
+    expect(summary).toContain('[#11](https://debusine.example.org/debian/developers/work-request/11/) |')
+    expect(summary).toContain('- Produced [#31](https://debusine.example.org/debian/developers/artifact/31/)')
+    expect(outputsOf(report).url).toBe('https://debusine.example.org/debian/developers/work-request/10/')
   })
 
   it('fails the step as fail-on says; an abort always', () => {

@@ -8,8 +8,8 @@ export interface Report {
   request: WorkRequest | undefined
   /** Its children (a workflow's work requests), oldest first. */
   children: readonly WorkRequest[]
-  /** False when the search for children stopped before it found them all. */
-  childrenComplete: boolean
+  /** Why `children` may lack some (a search stopped early, a server that cannot tell); '' when complete. */
+  childrenNote: string
   /** Which children the summary lists (`children` input). */
   childrenShown: ChildrenShown
   /** The artifacts `import-debian` uploaded. */
@@ -18,8 +18,26 @@ export interface Report {
   headline: string
   /** Whether the step failed. */
   failed: boolean
-  /** The web page of a work request or artifact path (`/scope/workspace/...`). */
-  webUrl: (path: string) => string
+  /**
+   * The web page of a work request or artifact: from its `url`, or from the web UI's layout
+   * (`/scope/workspace/kind/id/`) where the server sends none (0.11.3).
+   */
+  webUrl: (kind: WebPageKind, resource: WebPageOf) => string
+}
+
+/** The kinds of web page a summary links to. */
+export type WebPageKind = 'work-request' | 'artifact'
+
+/** What a web page is found from: a resource's id and workspace, and its `url` if the server sent one. */
+export interface WebPageOf {
+  readonly id: number
+  readonly workspace: string
+  readonly url?: string
+}
+
+/** The server-relative path of a web page: the resource's `url`, or the web UI's layout in `scope`. */
+export function webPagePath(scope: string, kind: WebPageKind, { id, workspace, url }: WebPageOf): string {
+  return url !== undefined && url !== '' ? url : `/${scope}/${workspace}/${kind}/${id}/`
 }
 
 function cell(text: string): string {
@@ -44,17 +62,12 @@ function producedArtifacts(report: Report): number[] {
   return [...new Set(ids)].sort((a, b) => a - b)
 }
 
-/** The web path of artifact `id` in the workspace of `request` (its URL with `artifact/<id>/`). */
-function artifactPath(request: WorkRequest, id: number): string {
-  return request.url.replace(/work-request\/\d+\/$/, `artifact/${id}/`)
-}
-
 function requestLines(report: Report, request: WorkRequest): string[] {
   const kind = request.task_type === 'Workflow' ? 'Workflow' : 'Work request'
   return [
     '| | |',
     '| --- | --- |',
-    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl(request.url)}) |`,
+    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl('work-request', request)}) |`,
     `| Status | ${request.status} |`,
     `| Result | ${request.result === '' ? '—' : request.result} |`,
     `| Duration | ${durationText(request.duration) || '—'} |`,
@@ -64,9 +77,7 @@ function requestLines(report: Report, request: WorkRequest): string[] {
 
 function childLines(report: Report): string[] {
   const shown = shownChildren(report.children, report.childrenShown)
-  const partial = report.childrenComplete
-    ? []
-    : ['Only the work requests found among the newest on the server are listed.', '']
+  const partial = report.childrenNote === '' ? [] : [report.childrenNote, '']
   if (shown.length === 0) return report.childrenShown === 'none' ? [] : partial
   return [
     report.childrenShown === 'qa' ? '### QA work requests' : '### Work requests',
@@ -77,7 +88,7 @@ function childLines(report: Report): string[] {
     ...shown.map(
       (child) =>
         `| ${cell(child.task_name)} | ${child.status} | ${child.result === '' ? '—' : child.result} | ` +
-        `${durationText(child.duration) || '—'} | [#${child.id}](${report.webUrl(child.url)}) |`,
+        `${durationText(child.duration) || '—'} | [#${child.id}](${report.webUrl('work-request', child)}) |`,
     ),
     '',
   ]
@@ -85,12 +96,13 @@ function childLines(report: Report): string[] {
 
 function artifactLines(report: Report): string[] {
   const lines = report.uploaded.map(
-    (artifact) => `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl(artifact.url)})`,
+    (artifact) =>
+      `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl('artifact', artifact)})`,
   )
   const { request } = report
   if (request !== undefined) {
     for (const id of producedArtifacts(report)) {
-      lines.push(`- Produced [#${id}](${report.webUrl(artifactPath(request, id))})`)
+      lines.push(`- Produced [#${id}](${report.webUrl('artifact', { id, workspace: request.workspace })})`)
     }
   }
   return lines.length === 0 ? [] : ['### Artifacts', '', ...lines, '']
@@ -117,7 +129,7 @@ export function outputsOf(report: Report): Record<string, string> {
     id: request === undefined ? '' : String(request.id),
     status: request?.status ?? '',
     result: request?.result ?? '',
-    url: request === undefined ? '' : report.webUrl(request.url),
+    url: request === undefined ? '' : report.webUrl('work-request', request),
     'child-ids': report.children.map((child) => child.id).join(','),
     'artifact-ids': producedArtifacts(report).join(','),
     'uploaded-artifact-ids': report.uploaded.map((artifact) => artifact.id).join(','),

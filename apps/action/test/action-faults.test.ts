@@ -8,7 +8,7 @@ import { DebusineClient } from '../../../packages/client/src/index.js'
 import { startFaultProxy, type FaultProxy } from '../../../tooling/fault-proxy/index.js'
 import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
 import { runAction, type ActionRun } from './support/run-action.js'
-import { serverWorkflow } from './support/server-workflows.js'
+import { abortWorkflow, serverWorkflow } from './support/server-workflows.js'
 
 let workspace: string
 let client: DebusineClient
@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const id of toAbort) await client.workRequests.abort(id).catch(() => undefined)
+  for (const id of toAbort) await abortWorkflow(client, id).catch(() => undefined)
   await proxy.close()
 })
 
@@ -91,7 +91,7 @@ describe('the action when the server goes away (real server, fault proxy)', () =
       }
     })
     await channelBack
-    await client.workRequests.abort(made.workflow)
+    await abortWorkflow(client, made.workflow)
     const result = await run
     expect(result.stdout).toContain('The server could not be reached (')
     expect(result.code).toBe(1)

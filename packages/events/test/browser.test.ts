@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshWorkspace, realServer } from '../../../tooling/vitest/real-server.js'
+import { freshWorkspace, noopData, realServer } from '../../../tooling/vitest/real-server.js'
 import type { PageResult } from './browser/page.js'
 import { readWorkRequest, testuserTransport } from './support/real-server-work.js'
 import { startSameOriginProxy, type SameOriginProxy } from './support/same-origin-proxy.js'
@@ -75,7 +75,12 @@ describe('browser entries', () => {
   it('call the real server from Chromium on the page origin and receive a completion over the websocket', async () => {
     const server = realServer()
     const workspace = await freshWorkspace('browser')
-    const config = JSON.stringify({ token: server.token, scope: server.scope, workspace })
+    const config = JSON.stringify({
+      token: server.token,
+      scope: server.scope,
+      workspace,
+      noopData: noopData('success'),
+    })
     proxy = await startSameOriginProxy({
       upstream: new URL(server.apiUrl).origin,
       websocketToken: server.token,

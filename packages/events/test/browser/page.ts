@@ -10,6 +10,8 @@ interface PageConfig {
   token: string
   scope: string
   workspace: string
+  /** The noop's task data in the server's own shape (a boolean result before 0.12). */
+  noopData: Record<string, unknown>
 }
 
 /** What the page reports back to the test. */
@@ -39,7 +41,7 @@ async function run(config: PageConfig): Promise<PageResult> {
   const { user } = await client.whoami()
   const subscription = new CompletionEvents(client).subscribe({ workspaces: [config.workspace] })
   await subscription.ready
-  const request = await client.workRequests.create({ task_name: 'noop', task_data: { result: 'success' } })
+  const request = await client.workRequests.create({ task_name: 'noop', task_data: config.noopData })
   for await (const event of subscription) {
     if (event.work_request_id !== request.id) continue
     subscription.close()
