@@ -7,7 +7,10 @@
 //
 //   node tooling/bench/transfers.mjs [--size-mib 1024] [--files 4] [--rounds 2]
 //        [--lines upload,download,tarball] [--tarball-mib 256] [--flat 64,4096] [--cli apps/cli/dist/bin.js]
+//        [--baseline <another dist/bin.js>] [--skip-python]
 //
+// With --baseline (an older build copied aside), each round runs both builds in turn and the
+// run is an A/B: its figures are printed, not recorded.
 // Needs: the real server up, the CLI built (apps/cli/dist/bin.js), root, /usr/bin/time,
 // curl, openssl. Writes under /tmp (the chroot sees it), removes it at the end; leaves the
 // artifacts on the server (in fresh workspaces).
@@ -31,6 +34,8 @@ const env = readServerEnv()
 const apiUrl = env.DEBUSINE_TS_API_URL.replace(/\/+$/, '')
 const { DEBUSINE_TS_TOKEN: token, DEBUSINE_TS_SCOPE: scope, DEBUSINE_TS_SERVER_ROOT: serverRoot } = env
 const cli = option('cli', join(repository, 'apps/cli/dist/bin.js'))
+const baseline = option('baseline', undefined)
+const skipPython = process.argv.includes('--skip-python')
 const python = join(repository, 'tooling/real-server/debusine')
 const scratch = mkdtempSync('/tmp/debusine-ts-bench-')
 const MiB = 1024 * 1024
@@ -119,29 +124,25 @@ for url in "$@"; do curl -sf -H "Token: $token" -o "$directory/$(basename "$url"
 for url in "$@"; do openssl sha256 -r "$directory/$(basename "$url")" > /dev/null; done
 `
 
+/** Our CLI (the build at `bin`) uploading `files` as a new artifact. */
+function cliUpload(bin, workspace, files) {
+  const args = ['artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test']
+  return timed(process.execPath, [bin, '--config-file', configFile(workspace), ...args], { serverRoot })
+}
+
+/** Our CLI (the build at `bin`) downloading `artifact` into `directory`. */
+function cliDownload(bin, artifact, workspace, directory, flags) {
+  const args = ['artifact', 'download', String(artifact.id), '--target-directory', directory, ...flags]
+  return timed(process.execPath, [bin, '--config-file', configFile(workspace), ...args], { serverRoot })
+}
+
 /** One tool's run of one line: the timed result plus the artifact it made (uploads). */
 function uploadRun(tool, workspace, mib = sizeMib) {
   const files = randomFiles(mib, fileCount)
   sync()
   const commands = {
-    ours: () =>
-      timed(
-        process.execPath,
-        [
-          cli,
-          '--config-file',
-          configFile(workspace),
-          'artifact',
-          'create',
-          '--workspace',
-          workspace,
-          '--upload',
-          ...files,
-          '--',
-          'debusine:test',
-        ],
-        { serverRoot },
-      ),
+    ours: () => cliUpload(cli, workspace, files),
+    baseline: () => cliUpload(baseline, workspace, files),
     python: () =>
       timed(
         python,
@@ -178,22 +179,8 @@ function downloadRun(tool, artifact, workspace, tarball) {
   const flags = tarball ? ['--tarball'] : []
   const urls = Object.values(artifact.files).map((file) => file.url)
   const commands = {
-    ours: () =>
-      timed(
-        process.execPath,
-        [
-          cli,
-          '--config-file',
-          configFile(workspace),
-          'artifact',
-          'download',
-          String(artifact.id),
-          '--target-directory',
-          directory,
-          ...flags,
-        ],
-        { serverRoot },
-      ),
+    ours: () => cliDownload(cli, artifact, workspace, directory, flags),
+    baseline: () => cliDownload(baseline, artifact, workspace, directory, flags),
     python: () =>
       timed(
         python,
@@ -214,7 +201,7 @@ function downloadRun(tool, artifact, workspace, tarball) {
   return run
 }
 
-const tools = ['ours', 'python', 'curl']
+const tools = ['ours', ...(baseline ? ['baseline'] : []), ...(skipPython ? [] : ['python']), 'curl']
 const results = {}
 const record = (line, tool, run) => {
   results[line] ??= Object.fromEntries(tools.map((name) => [name, []]))
@@ -304,6 +291,12 @@ for (const [line, byTool] of Object.entries(results)) {
       `| ${tool} | ${wall.toFixed(2)}${spread} | ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} | ${median(runs.map((run) => run.peakMib)).toFixed(0)} | ${server.toFixed(2)} | ${(wall / ref).toFixed(3)} | ${(server / refServer).toFixed(2)} | ${perRound.toFixed(3)} |`,
     )
   }
+  if (baseline !== undefined) {
+    const ab = roundRatios(byTool.ours, byTool.baseline)
+    console.log(
+      `ours / baseline, per round: ${median(ab).toFixed(3)} (${Math.min(...ab).toFixed(3)}-${Math.max(...ab).toFixed(3)})`,
+    )
+  }
 }
 
 /** One file up and down again through the library in a process of its own: its peak RSS (MiB). */
@@ -354,23 +347,7 @@ if (flat !== '') {
   for (const mib of flat.split(',').map(Number)) {
     const workspace = freshWorkspace('bench-flat')
     const files = randomFiles(mib, 1)
-    const up = timed(
-      process.execPath,
-      [
-        cli,
-        '--config-file',
-        configFile(workspace),
-        'artifact',
-        'create',
-        '--workspace',
-        workspace,
-        '--upload',
-        ...files,
-        '--',
-        'debusine:test',
-      ],
-      { serverRoot },
-    )
+    const up = cliUpload(cli, workspace, files)
     const artifact = await artifactOf(artifactIdIn(up.stdout))
     const down = downloadRun('ours', artifact, workspace, false)
     const library = [libraryRun(files[0], false), libraryRun(files[0], true)]
@@ -384,4 +361,4 @@ if (flat !== '') {
 }
 rmSync(scratch, { recursive: true, force: true })
 freeServerStore()
-recordResults(recorded)
+if (baseline === undefined) recordResults(recorded)
