@@ -58915,6 +58915,7 @@ function sendStreamedThrough(dispatcher, request) {
     let sink;
     let own2;
     let gathering;
+    let gather = false;
     let abort;
     const keep = (error2) => {
       own2 ??= error2 instanceof Error ? error2 : new Error(String(error2));
@@ -58938,6 +58939,7 @@ function sendStreamedThrough(dispatcher, request) {
       },
       onResponseStart(_controller, status, received) {
         head = { status, headers: headersOf(received) };
+        gather = received["content-length"] !== void 0;
         try {
           sink = request.onHead(head);
         } catch (error2) {
@@ -58951,7 +58953,7 @@ function sendStreamedThrough(dispatcher, request) {
           controller.abort(keep(error2));
           return;
         }
-        if (block.length >= SHORT_READ) return;
+        if (!gather || block.length >= SHORT_READ) return;
         controller.pause();
         gathering = setTimeout(() => controller.resume(), GATHER_MS);
       },

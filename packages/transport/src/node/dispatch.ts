@@ -54,10 +54,12 @@ async function* kept(
 }
 
 /**
- * A block of the answer shorter than this says the bytes come slower than they are taken (a
- * server gzipping a `.tar.gz`, a busy machine): taken at once, every small read wakes this
- * process. Reading then pauses {@link GATHER_MS} so the kernel gathers a larger read: far fewer
- * reads and wake-ups. A fast body fills every read and never waits.
+ * A block of an answer of known length shorter than this says the bytes come slower than they
+ * are taken (a busy server or machine): taken at once, every small read wakes this process.
+ * Reading then pauses {@link GATHER_MS} so the kernel gathers a larger read: far fewer reads and
+ * wake-ups. A fast body fills every read and never waits. A chunked answer (a `.tar.gz` made on
+ * the fly) never pauses: its blocks are its chunks, many to one read, so a pause per short
+ * chunk would wait on bytes already here and copy the rest of the read again at each resume.
  */
 const SHORT_READ = 64 * 1024
 const GATHER_MS = 3
@@ -77,6 +79,7 @@ export function sendStreamedThrough(dispatcher: Dispatcher, request: StreamedReq
     let sink: ((block: Uint8Array) => void) | undefined
     let own: Error | undefined
     let gathering: NodeJS.Timeout | undefined
+    let gather = false
     let abort: ((reason: Error) => void) | undefined
     const keep = (error: unknown): Error => {
       own ??= error instanceof Error ? error : new Error(String(error))
@@ -100,6 +103,7 @@ export function sendStreamedThrough(dispatcher: Dispatcher, request: StreamedReq
       },
       onResponseStart(_controller, status, received) {
         head = { status, headers: headersOf(received) }
+        gather = received['content-length'] !== undefined
         try {
           sink = request.onHead(head)
         } catch (error) {
@@ -113,7 +117,7 @@ export function sendStreamedThrough(dispatcher: Dispatcher, request: StreamedReq
           controller.abort(keep(error))
           return
         }
-        if (block.length >= SHORT_READ) return
+        if (!gather || block.length >= SHORT_READ) return
         controller.pause()
         gathering = setTimeout(() => controller.resume(), GATHER_MS)
       },
