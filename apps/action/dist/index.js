@@ -58785,6 +58785,13 @@ var WorkRequests = class {
   }
 };
 
+// ../../packages/client/src/web-page.ts
+function webPagePath(scope, kind, resource) {
+  const { id, workspace, url: url2 } = resource;
+  if (url2 !== void 0 && url2 !== "") return url2;
+  return scope === void 0 ? "/" : `/${scope}/${workspace}/${kind}/${id}/`;
+}
+
 // ../../packages/client/src/client-core.ts
 var DebusineClientCore = class {
   /** The HTTP transport, for requests the namespaces do not cover. */
@@ -58856,6 +58863,16 @@ var DebusineClientCore = class {
    */
   webuiUrl(path2) {
     return this.transport.webuiUrl(path2);
+  }
+  /**
+   * The browser URL of a work request's or artifact's page: from its `url`, or, where the
+   * server sends none (0.11), from the web UI's layout in this client's scope.
+   *
+   * @example
+   * client.webPageUrl('work-request', await client.workRequests.get(42)) // 'https://host/debusine/System/work-request/42/'
+   */
+  webPageUrl(kind, resource) {
+    return this.transport.webuiUrl(webPagePath(this.transport.scope, kind, resource));
   }
   /** @internal The artifacts namespace; the Node client's has the file operations. */
   artifactsFor(context) {
@@ -61504,9 +61521,6 @@ function stateText(request) {
 }
 
 // src/summary.ts
-function webPagePath(scope, kind, { id, workspace, url: url2 }) {
-  return url2 !== void 0 && url2 !== "" ? url2 : `/${scope}/${workspace}/${kind}/${id}/`;
-}
 function cell(text) {
   return text.replaceAll("|", "\\|").replaceAll("\n", " ");
 }
@@ -61758,7 +61772,7 @@ async function runAction(io) {
     uploaded: [],
     headline: "",
     failed: false,
-    webUrl: (kind, resource) => client.webuiUrl(webPagePath(inputs.scope, kind, resource))
+    webUrl: (kind, resource) => client.webPageUrl(kind, resource)
   };
   const status = await perform(client, inputs, io, report).catch(
     (error2) => failure2(client, io, report, error2)

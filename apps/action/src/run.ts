@@ -4,7 +4,7 @@ import { ServerTooOldError, type WorkRequest } from '@debusine-ts/models'
 import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
 import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
-import { outputsOf, summaryMarkdown, webPagePath, type Report } from './summary.js'
+import { outputsOf, summaryMarkdown, type Report } from './summary.js'
 import { ServerAwayError, waitThroughOutages } from './wait.js'
 
 /** `data` with `value` at the dotted `path` (`input.source_artifact`), parents made as needed. */
@@ -158,7 +158,7 @@ export async function runAction(io: RunnerIo): Promise<number> {
     uploaded: [],
     headline: '',
     failed: false,
-    webUrl: (kind, resource) => client.webuiUrl(webPagePath(inputs.scope, kind, resource)),
+    webUrl: (kind, resource) => client.webPageUrl(kind, resource),
   }
   const status = await perform(client, inputs, io, report).catch((error: unknown) =>
     failure(client, io, report, error),

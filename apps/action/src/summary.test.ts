@@ -1,7 +1,15 @@
 import { WorkRequestSchema, type WorkRequest } from '@debusine-ts/models'
 import { describe, expect, it } from 'vitest'
 import { failsStep } from './outcome.js'
-import { durationText, outputsOf, summaryMarkdown, webPagePath, type Report } from './summary.js'
+import { DebusineClientCore } from '@debusine-ts/client'
+import { durationText, outputsOf, summaryMarkdown, type Report } from './summary.js'
+
+/** A client of a server that is never called: it only places web pages. */
+const client = new DebusineClientCore({
+  apiUrl: 'https://debusine.example.org/api',
+  token: 't',
+  scope: 'debian',
+})
 
 function request(fields: Partial<WorkRequest>): WorkRequest {
   return WorkRequestSchema.parse({
@@ -49,7 +57,7 @@ describe('the summary', () => {
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
-      webUrl: (kind, resource) => `https://debusine.example.org${webPagePath('debian', kind, resource)}`,
+      webUrl: (kind, resource) => client.webPageUrl(kind, resource),
     }
     expect(summaryMarkdown(report)).toBe(
       [
@@ -109,7 +117,7 @@ describe('the summary', () => {
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
-      webUrl: (kind, resource) => webPagePath('debian', kind, resource),
+      webUrl: (kind, resource) => new URL(client.webPageUrl(kind, resource)).pathname,
     }
     const qa = summaryMarkdown(report)
     expect(qa).toContain(
@@ -140,7 +148,7 @@ describe('the summary', () => {
       uploaded: [],
       headline: 'Finished: completed, success.',
       failed: false,
-      webUrl: (kind, resource) => `https://debusine.example.org${webPagePath('debian', kind, resource)}`,
+      webUrl: (kind, resource) => client.webPageUrl(kind, resource),
     }
     const summary = summaryMarkdown(report)
     expect(summary).toContain(

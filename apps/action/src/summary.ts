@@ -1,3 +1,4 @@
+import type { WebPageKind, WebPageOf } from '@debusine-ts/client'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { shownChildren, type ChildrenShown } from './children.js'
 import { stateText } from './outcome.js'
@@ -18,26 +19,8 @@ export interface Report {
   headline: string
   /** Whether the step failed. */
   failed: boolean
-  /**
-   * The web page of a work request or artifact: from its `url`, or from the web UI's layout
-   * (`/scope/workspace/kind/id/`) where the server sends none (0.11.3).
-   */
+  /** The web page of a work request or artifact (`DebusineClient.webPageUrl`). */
   webUrl: (kind: WebPageKind, resource: WebPageOf) => string
-}
-
-/** The kinds of web page a summary links to. */
-export type WebPageKind = 'work-request' | 'artifact'
-
-/** What a web page is found from: a resource's id and workspace, and its `url` if the server sent one. */
-export interface WebPageOf {
-  readonly id: number
-  readonly workspace: string
-  readonly url?: string
-}
-
-/** The server-relative path of a web page: the resource's `url`, or the web UI's layout in `scope`. */
-export function webPagePath(scope: string, kind: WebPageKind, { id, workspace, url }: WebPageOf): string {
-  return url !== undefined && url !== '' ? url : `/${scope}/${workspace}/${kind}/${id}/`
 }
 
 function cell(text: string): string {

@@ -12,6 +12,7 @@ import { WorkRequests } from './resources/work-requests.js'
 import { WorkflowTemplates } from './resources/workflow-templates.js'
 import { Workflows } from './resources/workflows.js'
 import { Workspaces } from './resources/workspaces.js'
+import { webPagePath, type WebPageKind, type WebPageOf } from './web-page.js'
 
 /** How to reach a Debusine server, and the defaults of the client's operations. */
 export interface ClientConfig extends TransportConfig {
@@ -111,6 +112,17 @@ export class DebusineClientCore {
    */
   webuiUrl(path: string): string {
     return this.transport.webuiUrl(path)
+  }
+
+  /**
+   * The browser URL of a work request's or artifact's page: from its `url`, or, where the
+   * server sends none (0.11), from the web UI's layout in this client's scope.
+   *
+   * @example
+   * client.webPageUrl('work-request', await client.workRequests.get(42)) // 'https://host/debusine/System/work-request/42/'
+   */
+  webPageUrl(kind: WebPageKind, resource: WebPageOf): string {
+    return this.transport.webuiUrl(webPagePath(this.transport.scope, kind, resource))
   }
 
   /** @internal The artifacts namespace; the Node client's has the file operations. */

@@ -6,6 +6,7 @@
  * {@link DebusineClientCore}.
  */
 export { DebusineClientCore, DebusineClientCore as DebusineClient, type ClientConfig } from './client-core.js'
+export type { WebPageKind, WebPageOf } from './web-page.js'
 export { ArtifactsCore } from './resources/artifacts-core.js'
 export { Assets } from './resources/assets.js'
 export { Collections } from './resources/collections.js'
