@@ -2,6 +2,7 @@
 //   server <version>: N passed, N failed, N skipped
 //   server <version> lacks: <operation>, ...
 //   server <version> failed: <file> > <test>      (one line per failure)
+//     <the first lines of its failure message>
 // counting the real-server test files of a vitest JSON report (ENV_FILE is the one
 // tooling/real-server/up wrote: it names the version). A test skipped on a server says why in
 // its title, `[server lacks <operation>]` (tooling/vitest/real-server.ts `requires`), the only
@@ -23,7 +24,10 @@ export function summarize(report) {
       if (test.status === 'passed') counts.passed++
       else if (test.status === 'failed') {
         failedHere++
-        failures.push(`${shortName(file.name)} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`)
+        failures.push({
+          test: `${shortName(file.name)} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`,
+          message: firstLines(test.failureMessages?.[0]),
+        })
       } else counts.skipped++
       // `requires` marks the test's title, or that of the describe block it wraps.
       for (const title of [test.title, ...(test.ancestorTitles ?? [])]) {
@@ -33,10 +37,17 @@ export function summarize(report) {
     }
     // A file that failed outside its tests (an import, a hook) counts as one failure.
     if (failedHere === 0 && file.status === 'failed')
-      failures.push(`${shortName(file.name)} (outside its tests)`)
+      failures.push({ test: `${shortName(file.name)} (outside its tests)`, message: firstLines(file.message) })
     counts.failed += failedHere > 0 ? failedHere : file.status === 'failed' ? 1 : 0
   }
   return { ...counts, lacks: [...lacks].sort(), failures }
+}
+
+/** The first lines of a failure message, without colours: CI's output keeps only its last lines. */
+function firstLines(message, count = 12) {
+  // eslint-disable-next-line no-control-regex
+  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  return plain.split('\n').filter((line) => line.trim() !== '').slice(0, count).map((line) => line.slice(0, 200))
 }
 
 /** A test file's path from the repository's root (CI's output keeps only its last lines). */
@@ -62,5 +73,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `server ${version}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
   )
   console.log(`server ${version} lacks: ${summary.lacks.length === 0 ? 'nothing' : summary.lacks.join(', ')}`)
-  for (const failure of summary.failures) console.log(`server ${version} failed: ${failure}`)
+  for (const { test, message } of summary.failures) {
+    console.log(`server ${version} failed: ${test}`)
+    for (const line of message) console.log(`    ${line}`)
+  }
 }

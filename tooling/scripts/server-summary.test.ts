@@ -10,7 +10,11 @@ describe('server-summary', () => {
           status: 'failed',
           assertionResults: [
             { status: 'passed', title: 'works' },
-            { status: 'failed', title: 'breaks' },
+            {
+              status: 'failed',
+              title: 'breaks',
+              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:3:1'],
+            },
             { status: 'skipped', title: 'aborts [server lacks workRequests.abort]' },
             {
               status: 'pending',
@@ -24,7 +28,12 @@ describe('server-summary', () => {
           status: 'passed',
           assertionResults: [{ status: 'passed', title: 'unit' }],
         },
-        { name: '/repo/tooling/real-server/test/b.test.ts', status: 'failed', assertionResults: [] },
+        {
+          name: '/repo/tooling/real-server/test/b.test.ts',
+          status: 'failed',
+          message: 'Error: beforeAll hook timed out',
+          assertionResults: [],
+        },
       ],
     }
     expect(summarize(report)).toEqual({
@@ -32,7 +41,13 @@ describe('server-summary', () => {
       failed: 2,
       skipped: 2,
       lacks: ['collections.list', 'workRequests.abort'],
-      failures: ['packages/client/test/a.test.ts > breaks', 'tooling/real-server/test/b.test.ts (outside its tests)'],
+      failures: [
+        {
+          test: 'packages/client/test/a.test.ts > breaks',
+          message: ['AssertionError: expected 1 to be 2', '    at a.test.ts:3:1'],
+        },
+        { test: 'tooling/real-server/test/b.test.ts (outside its tests)', message: ['Error: beforeAll hook timed out'] },
+      ],
     })
     expect(serverVersion('X=1\nDEBUSINE_TS_SERVER_VERSION=0.11.3+deb13u1\n')).toBe('0.11.3+deb13u1')
   })
