@@ -11211,6 +11211,8 @@ async function sendExchange(sender, exchange) {
   const timeout2 = options.timeout ?? sender.timeout;
   const maxRetries = exchange.replayable ? options.maxRetries ?? sender.maxRetries : 0;
   const signal = options.signal;
+  let retries = 0;
+  let resends = 0;
   for (let attempt2 = 1; ; attempt2 += 1) {
     if (signal?.aborted) throw new AbortError({ method, url: url2, cause: signal.reason });
     sender.logger.debug(`${method} ${url2}`, { attempt: attempt2 });
@@ -11221,13 +11223,20 @@ async function sendExchange(sender, exchange) {
       return outcome.value;
     }
     const { error: error2 } = outcome;
-    if (!outcome.retryable || attempt2 > maxRetries) {
+    const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS;
+    if (outcome.retryable && resend) {
+      resends += 1;
+      sender.logger.debug(`${method} ${url2}: a kept-alive connection closed before it; sent again`, { attempt: attempt2 });
+      continue;
+    }
+    if (!outcome.retryable || retries >= maxRetries) {
       sender.logger.debug(`${method} ${url2} failed`, { attempt: attempt2, code: error2.code });
       throw error2;
     }
-    const delay2 = retryDelay(attempt2, outcome.retryAfterMs, sender.retryDelays);
+    retries += 1;
+    const delay2 = retryDelay(retries, outcome.retryAfterMs, sender.retryDelays);
     sender.logger.warn(
-      `${method} ${url2} failed (${error2.message}); retry ${attempt2} of ${maxRetries} in ${delay2} ms`
+      `${method} ${url2} failed (${error2.message}); retry ${retries} of ${maxRetries} in ${delay2} ms`
     );
     try {
       await sleep(delay2, signal);
@@ -11273,11 +11282,12 @@ async function sendAttempt(sender, exchange, url2, attempts, timeout2) {
   const attempt2 = attemptSignal(signal, timeout2);
   let released = false;
   const interrupted = (error2, answered) => {
-    const failed = (failure4, retryable2) => ({
+    const failed = (failure4, retryable2, stale2 = false) => ({
       ok: false,
       error: failure4,
       retryable: retryable2,
-      retryAfterMs: void 0
+      retryAfterMs: void 0,
+      stale: stale2
     });
     if (signal?.aborted) return failed(new AbortError({ method, url: url2, cause: signal.reason }), false);
     if (attempt2.timedOut()) {
@@ -11286,7 +11296,8 @@ async function sendAttempt(sender, exchange, url2, attempts, timeout2) {
     const failure3 = classifyNetworkFailure(error2);
     if (answered) failure3.delivery = "unknown";
     const retryable = exchange.repeatable || failure3.delivery === "not-sent" || failure3.delivery === "stale-connection" && exchange.retryStaleConnection;
-    return failed(new ConnectionError({ method, url: url2, attempts, ...failure3 }), retryable);
+    const stale = failure3.delivery === "stale-connection";
+    return failed(new ConnectionError({ method, url: url2, attempts, ...failure3 }), retryable, stale);
   };
   try {
     let response;
@@ -11365,6 +11376,7 @@ function releaseWhenRead(response, attempt2, method, url2) {
     headers: response.headers
   });
 }
+var STALE_CONNECTION_RESENDS;
 var init_exchange = __esm({
   "../../packages/transport/src/internal/exchange.ts"() {
     "use strict";
@@ -11379,6 +11391,7 @@ var init_exchange = __esm({
     init_sleep();
     init_abort();
     init_error_from_response();
+    STALE_CONNECTION_RESENDS = 2;
   }
 });
 

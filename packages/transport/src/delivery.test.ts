@@ -46,6 +46,14 @@ describe('a reused keep-alive connection closed before any answer (a recycled se
     expect(server.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'POST'])
   })
 
+  it('sends it again at once, without using up a retry: with no retries allowed, the POST still goes', async () => {
+    const server = await recyclingServer()
+    const transport = new Transport({ apiUrl: server.apiUrl, maxRetries: 0 })
+    await warm(transport)
+    await expect(transport.request('POST', '/create/', { body: {} })).resolves.toEqual({ index: 3 })
+    expect(server.dropped()).toBe(1)
+  })
+
   it('reports it as stale-connection when told not to send it again', async () => {
     const server = await recyclingServer()
     const transport = transportFor(server)

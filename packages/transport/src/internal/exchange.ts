@@ -63,7 +63,14 @@ export interface Exchange<Result> {
 
 type AttemptOutcome<Result> =
   | { ok: true; value: Result }
-  | { ok: false; error: Error; retryable: boolean; retryAfterMs: number | undefined }
+  | { ok: false; error: Error; retryable: boolean; retryAfterMs: number | undefined; stale?: boolean }
+
+/**
+ * How many times a request goes again at once, outside its retries, after a reused keep-alive
+ * connection closed before the server took it up (a recycled worker closes all of its idle
+ * connections at once, so the next one may be closed too). Browsers do the same.
+ */
+const STALE_CONNECTION_RESENDS = 2
 
 function isExpected(status: number, expected: number | readonly number[] | undefined): boolean {
   if (expected === undefined) return status >= 200 && status <= 299
@@ -77,6 +84,8 @@ export async function sendExchange<Result>(sender: Sender, exchange: Exchange<Re
   const timeout = options.timeout ?? sender.timeout
   const maxRetries = exchange.replayable ? (options.maxRetries ?? sender.maxRetries) : 0
   const signal = options.signal
+  let retries = 0
+  let resends = 0
   for (let attempt = 1; ; attempt += 1) {
     if (signal?.aborted) throw new AbortError({ method, url, cause: signal.reason })
     sender.logger.debug(`${method} ${url}`, { attempt })
@@ -87,13 +96,20 @@ export async function sendExchange<Result>(sender: Sender, exchange: Exchange<Re
       return outcome.value
     }
     const { error } = outcome
-    if (!outcome.retryable || attempt > maxRetries) {
+    const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS
+    if (outcome.retryable && resend) {
+      resends += 1
+      sender.logger.debug(`${method} ${url}: a kept-alive connection closed before it; sent again`, { attempt })
+      continue
+    }
+    if (!outcome.retryable || retries >= maxRetries) {
       sender.logger.debug(`${method} ${url} failed`, { attempt, code: (error as { code?: unknown }).code })
       throw error
     }
-    const delay = retryDelay(attempt, outcome.retryAfterMs, sender.retryDelays)
+    retries += 1
+    const delay = retryDelay(retries, outcome.retryAfterMs, sender.retryDelays)
     sender.logger.warn(
-      `${method} ${url} failed (${error.message}); retry ${attempt} of ${maxRetries} in ${delay} ms`,
+      `${method} ${url} failed (${error.message}); retry ${retries} of ${maxRetries} in ${delay} ms`,
     )
     try {
       await sleep(delay, signal)
@@ -161,11 +177,12 @@ async function sendAttempt<Result>(
   // Turns whatever interrupted the attempt into our error: abort, timeout or network.
   // Once the answer has begun, the server has acted: nothing about the request is unknown but that.
   const interrupted = (error: unknown, answered: boolean): AttemptOutcome<Result> => {
-    const failed = (failure: Error, retryable: boolean): AttemptOutcome<Result> => ({
+    const failed = (failure: Error, retryable: boolean, stale = false): AttemptOutcome<Result> => ({
       ok: false,
       error: failure,
       retryable,
       retryAfterMs: undefined,
+      stale,
     })
     if (signal?.aborted) return failed(new AbortError({ method, url, cause: signal.reason }), false)
     if (attempt.timedOut()) {
@@ -177,7 +194,8 @@ async function sendAttempt<Result>(
       exchange.repeatable ||
       failure.delivery === 'not-sent' ||
       (failure.delivery === 'stale-connection' && exchange.retryStaleConnection)
-    return failed(new ConnectionError({ method, url, attempts, ...failure }), retryable)
+    const stale = failure.delivery === 'stale-connection'
+    return failed(new ConnectionError({ method, url, attempts, ...failure }), retryable, stale)
   }
   try {
     let response: Response
