@@ -9,7 +9,7 @@
 // way to skip one.
 import { readFileSync } from 'node:fs'
 
-const realServerFile = /\/(?:packages|apps)\/[^/]+\/test\/|\/tooling\/real-server\/test\//
+export const realServerFile = /\/(?:packages|apps)\/[^/]+\/test\/|\/tooling\/real-server\/test\//
 const lacksTitle = /\[server lacks ([^\]]+)\]$/
 
 /** The counts and lacking operations of the real-server files of `report`. */
@@ -37,21 +37,28 @@ export function summarize(report) {
     }
     // A file that failed outside its tests (an import, a hook) counts as one failure.
     if (failedHere === 0 && file.status === 'failed')
-      failures.push({ test: `${shortName(file.name)} (outside its tests)`, message: firstLines(file.message) })
+      failures.push({
+        test: `${shortName(file.name)} (outside its tests)`,
+        message: firstLines(file.message),
+      })
     counts.failed += failedHere > 0 ? failedHere : file.status === 'failed' ? 1 : 0
   }
   return { ...counts, lacks: [...lacks].sort(), failures }
 }
 
 /** The first lines of a failure message, without colours: CI's output keeps only its last lines. */
-function firstLines(message, count = 12) {
+export function firstLines(message, count = 12) {
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
-  return plain.split('\n').filter((line) => line.trim() !== '').slice(0, count).map((line) => line.slice(0, 200))
+  return plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count)
+    .map((line) => line.slice(0, 200))
 }
 
 /** A test file's path from the repository's root (CI's output keeps only its last lines). */
-function shortName(path) {
+export function shortName(path) {
   return path.replace(/^.*?\/(packages|apps|tooling)\//, '$1/')
 }
 

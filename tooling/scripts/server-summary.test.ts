@@ -13,7 +13,9 @@ describe('server-summary', () => {
             {
               status: 'failed',
               title: 'breaks',
-              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:3:1'],
+              failureMessages: [
+                '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:3:1',
+              ],
             },
             { status: 'skipped', title: 'aborts [server lacks workRequests.abort]' },
             {
@@ -46,7 +48,10 @@ describe('server-summary', () => {
           test: 'packages/client/test/a.test.ts > breaks',
           message: ['AssertionError: expected 1 to be 2', '    at a.test.ts:3:1'],
         },
-        { test: 'tooling/real-server/test/b.test.ts (outside its tests)', message: ['Error: beforeAll hook timed out'] },
+        {
+          test: 'tooling/real-server/test/b.test.ts (outside its tests)',
+          message: ['Error: beforeAll hook timed out'],
+        },
       ],
     })
     expect(serverVersion('X=1\nDEBUSINE_TS_SERVER_VERSION=0.11.3+deb13u1\n')).toBe('0.11.3+deb13u1')

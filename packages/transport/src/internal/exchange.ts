@@ -99,7 +99,9 @@ export async function sendExchange<Result>(sender: Sender, exchange: Exchange<Re
     const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS
     if (outcome.retryable && resend) {
       resends += 1
-      sender.logger.debug(`${method} ${url}: a kept-alive connection closed before it; sent again`, { attempt })
+      sender.logger.debug(`${method} ${url}: a kept-alive connection closed before it; sent again`, {
+        attempt,
+      })
       continue
     }
     if (!outcome.retryable || retries >= maxRetries) {
