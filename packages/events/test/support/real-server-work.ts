@@ -74,9 +74,19 @@ export async function reloadHttpWorkers(): Promise<void> {
   }
   if (!command.includes('daphne')) throw new Error(`PID ${pid} is neither gunicorn nor daphne: ${command}`)
   process.kill(pid, 'SIGTERM')
-  // `up` starts the daemons again only once it finds one missing.
+  // `up` starts the daemons again only once it finds one missing. Daphne's shutdown can hang
+  // for good (both of its threads waiting on a lock, seen in CI): after 30 s it is killed,
+  // as the harness's `down` and a service manager do.
   for (let waited = 0; existsSync(`/proc/${pid}`); waited += 100) {
-    if (waited > 30_000) throw new Error(`daphne (PID ${pid}) still running 30 s after SIGTERM`)
+    if (waited === 30_000) {
+      console.warn(`daphne (PID ${pid}) still running 30 s after SIGTERM: sending SIGKILL`)
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // It ended meanwhile.
+      }
+    }
+    if (waited > 60_000) throw new Error(`daphne (PID ${pid}) still running 30 s after SIGKILL`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   const up = fileURLToPath(new URL('../../../../tooling/real-server/up', import.meta.url))
