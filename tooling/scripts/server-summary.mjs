@@ -46,15 +46,21 @@ export function summarize(report) {
   return { ...counts, lacks: [...lacks].sort(), failures }
 }
 
-/** The first lines of a failure message, without colours: CI's output keeps only its last lines. */
-export function firstLines(message, count = 12) {
+/**
+ * The first lines of a failure message, without colours and with at most two lines of its
+ * stack: CI's output keeps only its last lines.
+ */
+export function firstLines(message, count = 8) {
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
-  return plain
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, count)
-    .map((line) => line.slice(0, 200))
+  let frames = 0
+  const kept = plain.split('\n').filter((line) => {
+    if (line.trim() === '') return false
+    if (!/^\s+at /.test(line)) return true
+    frames += 1
+    return frames <= 2
+  })
+  return kept.slice(0, count).map((line) => line.slice(0, 200))
 }
 
 /** A test file's path from the repository's root (CI's output keeps only its last lines). */

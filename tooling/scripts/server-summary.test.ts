@@ -14,7 +14,7 @@ describe('server-summary', () => {
               status: 'failed',
               title: 'breaks',
               failureMessages: [
-                '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:3:1',
+                '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n\n    at a.test.ts:3:1\n    at b.ts:1:1\n    at c.ts:1:1',
               ],
             },
             { status: 'skipped', title: 'aborts [server lacks workRequests.abort]' },
@@ -46,7 +46,7 @@ describe('server-summary', () => {
       failures: [
         {
           test: 'packages/client/test/a.test.ts > breaks',
-          message: ['AssertionError: expected 1 to be 2', '    at a.test.ts:3:1'],
+          message: ['AssertionError: expected 1 to be 2', '    at a.test.ts:3:1', '    at b.ts:1:1'],
         },
         {
           test: 'tooling/real-server/test/b.test.ts (outside its tests)',
