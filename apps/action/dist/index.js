@@ -11226,7 +11226,9 @@ async function sendExchange(sender, exchange) {
     const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS;
     if (outcome.retryable && resend) {
       resends += 1;
-      sender.logger.debug(`${method} ${url2}: a kept-alive connection closed before it; sent again`, { attempt: attempt2 });
+      sender.logger.debug(`${method} ${url2}: a kept-alive connection closed before it; sent again`, {
+        attempt: attempt2
+      });
       continue;
     }
     if (!outcome.retryable || retries >= maxRetries) {
