@@ -24,10 +24,7 @@ export function summarize(report) {
       if (test.status === 'passed') counts.passed++
       else if (test.status === 'failed') {
         failedHere++
-        failures.push({
-          test: `${shortName(file.name)} > ${[...(test.ancestorTitles ?? []), test.title].join(' > ')}`,
-          message: firstLines(test.failureMessages?.[0]),
-        })
+        failures.push(failureOf(file, test))
       } else counts.skipped++
       // `requires` marks the test's title, or that of the describe block it wraps.
       for (const title of [test.title, ...(test.ancestorTitles ?? [])]) {
@@ -50,7 +47,7 @@ export function summarize(report) {
  * The first lines of a failure message, without colours and with at most two lines of its
  * stack: CI's output keeps only its last lines.
  */
-export function firstLines(message, count = 8) {
+function firstLines(message, count = 8) {
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
   let frames = 0
@@ -63,8 +60,14 @@ export function firstLines(message, count = 8) {
   return kept.slice(0, count).map((line) => line.slice(0, 200))
 }
 
+/** A failed test of a report's `file`: its file and titles, and the first lines of its message. */
+export function failureOf(file, test) {
+  const titles = [...(test.ancestorTitles ?? []), test.title].join(' > ')
+  return { test: `${shortName(file.name)} > ${titles}`, message: firstLines(test.failureMessages?.[0]) }
+}
+
 /** A test file's path from the repository's root (CI's output keeps only its last lines). */
-export function shortName(path) {
+function shortName(path) {
   return path.replace(/^.*?\/(packages|apps|tooling)\//, '$1/')
 }
 

@@ -4,7 +4,7 @@
 //     <its first lines>           server-summary.mjs names per server)
 // over vitest JSON reports. An empty report (its run never finished) counts as one failure.
 import { readFileSync, statSync } from 'node:fs'
-import { firstLines, realServerFile, shortName } from './server-summary.mjs'
+import { failureOf, realServerFile } from './server-summary.mjs'
 
 /** The counts of `reports` (parsed, or `undefined` for an empty one) and their failures outside the real-server files. */
 export function totals(reports) {
@@ -20,12 +20,7 @@ export function totals(reports) {
     for (const file of report.testResults ?? []) {
       if (realServerFile.test(file.name)) continue
       for (const test of file.assertionResults ?? []) {
-        if (test.status !== 'failed') continue
-        const name = [...(test.ancestorTitles ?? []), test.title].join(' > ')
-        total.failures.push({
-          test: `${shortName(file.name)} > ${name}`,
-          message: firstLines(test.failureMessages?.[0]),
-        })
+        if (test.status === 'failed') total.failures.push(failureOf(file, test))
       }
     }
   }
