@@ -10,6 +10,7 @@ import { readFileSync, renameSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 import { bundleImportProblems } from './check-bundle-imports.mjs'
 import { commonJsNamedExports } from './commonjs-named-exports.mjs'
+import { undiciDispatchers } from './undici-dispatchers.mjs'
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'))
 const node = manifest.engines.node.replace(/^>=\s*/, '')
@@ -34,7 +35,7 @@ await build({
   conditions: ['node'],
   legalComments: 'eof',
   logLevel: 'warning',
-  plugins: [commonJsNamedExports],
+  plugins: [undiciDispatchers, commonJsNamedExports],
 })
 const problems = await bundleImportProblems('.dist-next')
 if (problems.length > 0) {

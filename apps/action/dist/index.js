@@ -58908,10 +58908,12 @@ function headersOf(received) {
   return headers;
 }
 async function readPageThrough(dispatcher, page) {
-  const { request } = await Promise.resolve().then(() => __toESM(require_undici(), 1));
+  const url2 = new URL(page.url);
   try {
-    const answer2 = await request(page.url, {
-      dispatcher,
+    const answer2 = await dispatcher.request({
+      origin: url2.origin,
+      path: `${url2.pathname}${url2.search}`,
+      method: "GET",
       headers: Object.fromEntries(page.headers),
       signal: page.signal ?? null,
       ...Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}

@@ -16,14 +16,16 @@ function headersOf(received: IncomingHttpHeaders): Headers {
 }
 
 /**
- * A page of a list read with undici's `request` through `dispatcher` (no web streams): the JSON
+ * A page of a list read with the dispatcher's own `request` (no web streams): the JSON
  * of a 200, a `Response` for an error status, `undefined` for anything else (see `PageReader`).
  */
 export async function readPageThrough(dispatcher: Dispatcher, page: PageReadRequest): Promise<unknown> {
-  const { request } = await import('undici')
+  const url = new URL(page.url)
   try {
-    const answer = await request(page.url, {
-      dispatcher,
+    const answer = await dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
       headers: Object.fromEntries(page.headers),
       signal: page.signal ?? null,
       ...(Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}),

@@ -85,7 +85,7 @@ function routingDispatcher(
 
 /**
  * The network of a Node client: every request (REST through `fetch`, list pages and file
- * transfers through undici's `request` and `dispatch`, all on one dispatcher) and the completion
+ * transfers through the dispatcher's `request` and `dispatch`, all on one dispatcher) and the completion
  * websocket honour `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and the trust of {@link trustFrom};
  * undici is loaded on the first request.
  *
