@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The first call of a command: one process that starts, makes its request(s) and exits, as a
 // script or a CI step calls the CLI (issue 35). Four commands, each against the same
-// request(s) by curl and by the Python CLI 0.16.2 in the chroot, interleaved; our CLI under
-// each Node given. Prints wall and CPU (user + sys) of each as median (min-max), and the
-// ratio of the median wall to curl's; then the import cost of the library for services
+// request(s) by curl, by the Python CLI 0.16.2 in the chroot and by node:http (the floor of
+// any Node program: lib/node-floor.mjs), interleaved; our CLI under each Node given. Prints
+// wall and CPU (user + sys) of each as median (min-max), and the ratio of the median wall to
+// curl's; then the import cost of the library for services
 // (`import { DebusineClient } from '@debusine-ts/client'`) against a bare `node -e 0`.
 //
 //   node tooling/bench/first-call.mjs [--rounds 15] [--nodes /usr/bin/node,<node 24>]
@@ -31,6 +32,7 @@ const baseline = option('baseline', undefined)
 const withPython = !argv.includes('--skip-python')
 const nodes = option('nodes', ['/usr/bin/node', process.execPath].join(',')).split(',')
 const python = join(repository, 'tooling/real-server/debusine')
+const nodeFloor = join(repository, 'tooling/bench/lib/node-floor.mjs')
 
 const env = readServerEnv()
 const apiUrl = env.DEBUSINE_TS_API_URL.replace(/\/+$/, '')
@@ -123,6 +125,8 @@ function toolsOf(line) {
       tools[`${name}, Node ${version}`] = () =>
         timed(node, [bin, '--config-file', config, ...argsOf(line.args)], { cwd: scratch })
     }
+    tools[`node:http floor, Node ${version}`] = () =>
+      timed(node, [nodeFloor, curlHeaders[1], curlHeaders[3], '--', ...line.urls])
   }
   // curl fetches the line's URLs in one process, each as our CLI does: one after the other.
   tools.curl = () =>
@@ -136,6 +140,16 @@ function toolsOf(line) {
 
 const spread = (values, digits) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`
+
+/** The floor of the Node that ran `name`: wall and CPU of node:http making the same GETs. */
+function floorOf(runs, name) {
+  const floor = runs[name.replace('debusine-ts', 'node:http floor')] ?? []
+  const wall = floor.map((run) => run.seconds)
+  return `${spread(wall, 3)} s wall (${(median(wall) / median(runs.curl.map((run) => run.seconds))).toFixed(2)}× curl), ${spread(
+    floor.map((run) => run.cpuSeconds),
+    3,
+  )} s CPU`
+}
 
 /** The result file's lines of a measured command: ours against curl, per Node. */
 function recordedLines(line, runs) {
@@ -158,7 +172,7 @@ function recordedLines(line, runs) {
         )} s, curl's ${spread(
           runs.curl.map((run) => run.cpuSeconds),
           3,
-        )} s`,
+        )} s; node:http's floor ${floorOf(runs, name)}`,
       }),
     )
 }
