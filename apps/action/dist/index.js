@@ -11223,8 +11223,8 @@ async function sendExchange(sender, exchange) {
       return outcome.value;
     }
     const { error: error2 } = outcome;
-    const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS;
-    if (outcome.retryable && resend) {
+    const stale = outcome.retryable && outcome.stale === true && exchange.replayable;
+    if (stale && resends < STALE_CONNECTION_RESENDS) {
       resends += 1;
       sender.logger.debug(`${method} ${url2}: a kept-alive connection closed before it; sent again`, {
         attempt: attempt2

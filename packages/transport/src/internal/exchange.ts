@@ -96,8 +96,8 @@ export async function sendExchange<Result>(sender: Sender, exchange: Exchange<Re
       return outcome.value
     }
     const { error } = outcome
-    const resend = outcome.stale === true && exchange.replayable && resends < STALE_CONNECTION_RESENDS
-    if (outcome.retryable && resend) {
+    const stale = outcome.retryable && outcome.stale === true && exchange.replayable
+    if (stale && resends < STALE_CONNECTION_RESENDS) {
       resends += 1
       sender.logger.debug(`${method} ${url}: a kept-alive connection closed before it; sent again`, {
         attempt,
