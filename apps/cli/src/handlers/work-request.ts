@@ -2,7 +2,7 @@ import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
-import { webPage, workRequestFields, workRequestTable } from './render.js'
+import { printWorkRequest, webPage, workRequestFields, workRequestTable } from './render.js'
 import {
   CliError,
   type CommandContext,
@@ -122,12 +122,7 @@ export async function abort(context: CommandContext, { id }: { id: number }): Pr
 
 /** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
 async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
-  const client = await context.client()
-  await context.print({
-    json: request,
-    yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, webPage(client, request.url)),
-  })
+  await printWorkRequest(context, request, webPage(await context.client(), request.url))
 }
 
 /** `work-request unblock`: the manual review of a blocked work request. */
