@@ -7,7 +7,7 @@ import {
 } from '@debusine-ts/client'
 import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
 import { type Field, printItem, printItems, printSuccess, printWorkRequest } from './render.js'
-import { type CommandContext, renderFields, pythonShapes } from '@debusine-ts/cli-kit'
+import { type CommandContext, pythonShapes } from '@debusine-ts/cli-kit'
 
 /** The options of the commands working on one suite. */
 interface SuiteOptions {
@@ -172,17 +172,11 @@ export async function packageCopy(
   }
   if (values.dryRun) {
     const { taskName, workspace, taskData } = packageCopyRequest(input, undefined)
-    const request = { task_name: taskName, workspace, task_data: taskData }
-    await context.print({
-      json: request,
-      yaml: request,
-      human: () =>
-        renderFields([
-          ['Task name', taskName],
-          ['Workspace', workspace],
-          ['Task data', taskData],
-        ]),
-    })
+    await printItem(context, { task_name: taskName, workspace, task_data: taskData }, undefined, [
+      ['Task name', (request) => request.task_name],
+      ['Workspace', (request) => request.workspace],
+      ['Task data', (request) => request.task_data],
+    ])
     return
   }
   const client = await context.client()

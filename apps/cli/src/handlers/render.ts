@@ -1,6 +1,7 @@
 import type { WorkRequest } from '@debusine-ts/models'
 import {
   type CommandContext,
+  type ListRendering,
   type PythonShape,
   pythonShapes,
   renderFields,
@@ -81,21 +82,24 @@ export function workRequestFields(
   ])
 }
 
-/** Work requests, for humans. */
-export function workRequestTable(requests: readonly WorkRequest[]): string {
-  return renderTable(
-    ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
-    requests.map((request) => [
-      request.id,
-      `${request.task_type}/${request.task_name}`,
-      statusText(request),
-      request.workspace,
-      request.created_at,
-      request.started_at,
-      request.completed_at,
-      request.worker,
-    ]),
-  )
+/** Work requests, as `work-request list` and `workflow list` print them as they arrive. */
+export const workRequestList: ListRendering<WorkRequest> = {
+  json: (request) => request,
+  yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
+  human: (requests) =>
+    renderTable(
+      ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
+      requests.map((request) => [
+        request.id,
+        `${request.task_type}/${request.task_name}`,
+        statusText(request),
+        request.workspace,
+        request.created_at,
+        request.started_at,
+        request.completed_at,
+        request.worker,
+      ]),
+    ),
 }
 
 /** Print a work request: as is, the Python client's YAML, or its panel with its web page `webUrl`. */
