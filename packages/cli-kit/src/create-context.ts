@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { text as streamText } from 'node:stream/consumers'
 import type { Logger } from '@debusine-ts/transport'
 import type { ConfiguredServer, DebusineClient } from '@debusine-ts/client'
 import { CliError } from './cli-error.js'
@@ -27,15 +28,6 @@ export interface ContextSettings {
   readonly signal: AbortSignal
   /** The `User-Agent` of the client's requests, e.g. `debusine-ts-cli/1.2.0`. */
   readonly userAgent: string
-}
-
-function readStream(stream: Io['stdin']): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const chunks: Buffer[] = []
-    stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)))
-    stream.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
-    stream.on('error', reject)
-  })
 }
 
 /**
@@ -91,7 +83,7 @@ async function readData(io: Io, path: readonly string[], source: string): Promis
   let text: string
   if (source === '-') {
     if (io.stdin.isTTY === true) io.stderr.write('Enter the YAML data, then Ctrl-D on an empty line:\n')
-    text = await readStream(io.stdin)
+    text = await streamText(io.stdin)
     if (text.trim() === '') return {}
   } else {
     try {

@@ -96,25 +96,24 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
     if (settings.format === 'json') io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
     else if (settings.format === 'yaml') io.stdout.write(await toYaml(value))
   }
+  // A handled error: `{result: failure, error: {title}}` with --json/--yaml, then its lines.
+  const failure = async (title: string, lines: readonly (string | undefined)[], exitCode: number) => {
+    await machine({ result: 'failure', error: { title } })
+    for (const text of lines) if (text !== undefined) line(text)
+    return exitCode
+  }
+  const message = error instanceof Error ? error.message : String(error)
   if (error instanceof UsageError) {
     if (settings.usage !== undefined) line(settings.usage)
     line(`${[settings.programName, ...error.command].join(' ')}: error: ${error.message}`)
     return exitCodes.usage
   }
   if (error instanceof ReportedFailure) return error.exitCode
-  if (error instanceof CliError) {
-    await machine({ result: 'failure', error: { title: error.message } })
-    line(`Error: ${error.message}`)
-    if (error.hint !== undefined) line(error.hint)
-    return error.exitCode
-  }
+  if (error instanceof CliError) return failure(message, [`Error: ${message}`, error.hint], error.exitCode)
   if (isSdkError(error, 'AbortError') && settings.interrupted) return exitCodes.success
   if (isSdkError(error, 'ClientConfigError')) {
-    const configError = error as Error & { hint?: string | undefined }
-    await machine({ result: 'failure', error: { title: configError.message } })
-    line(`Error: ${configError.message}`)
-    if (configError.hint !== undefined) line(configError.hint)
-    return exitCodes.handled
+    const { hint } = error as { hint?: string | undefined }
+    return failure(message, [`Error: ${message}`, hint], exitCodes.handled)
   }
   if (isSdkError(error, 'ApiError')) {
     await machine(serverFailure(error as ApiErrorLike))
@@ -122,40 +121,23 @@ export async function reportError(error: unknown, settings: ErrorReportSettings)
     return exitCodes.handled
   }
   if (isSdkError(error, 'ConnectionError')) {
-    const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: `Error connecting to debusine: ${message}` } })
-    line(`Error connecting to debusine: ${message}`)
-    line("Hint: check the server's api-url in the config file, and that the server is up.")
-    return exitCodes.handled
+    const title = `Error connecting to debusine: ${message}`
+    const hint = "Hint: check the server's api-url in the config file, and that the server is up."
+    return failure(title, [title, hint], exitCodes.handled)
   }
   if (isSdkError(error, 'ResponseValidationError')) {
-    const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
-    line(`Error: the server sent an unexpected response: ${message}`)
-    return exitCodes.handled
+    const text = `Error: the server sent an unexpected response: ${message}`
+    return failure(message, [text], exitCodes.handled)
   }
   if (isSdkError(error, 'CreateOutcomeUnknownError') || isSdkError(error, 'ActionOutcomeUnknownError')) {
-    const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
-    line(`Error: ${message}`)
-    line(
-      'Hint: nothing was sent twice; check as the message says before running the command again (exit code 4).',
-    )
-    return exitCodes.outcomeUnknown
+    const hint =
+      'Hint: nothing was sent twice; check as the message says before running the command again (exit code 4).'
+    return failure(message, [`Error: ${message}`, hint], exitCodes.outcomeUnknown)
   }
   if (isSdkError(error, 'ServerTooOldError')) {
-    const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
-    line(`Error: ${message}`)
-    return exitCodes.serverTooOld
+    return failure(message, [`Error: ${message}`], exitCodes.serverTooOld)
   }
-  if (isSdkError(error, 'SdkError')) {
-    const message = (error as Error).message
-    await machine({ result: 'failure', error: { title: message } })
-    line(`Error: ${message}`)
-    return exitCodes.handled
-  }
-  const message = error instanceof Error ? error.message : String(error)
+  if (isSdkError(error, 'SdkError')) return failure(message, [`Error: ${message}`], exitCodes.handled)
   line(`${settings.programName}: unexpected error: ${message}`)
   if (settings.debug) {
     if (error instanceof Error && error.stack !== undefined) line(error.stack)

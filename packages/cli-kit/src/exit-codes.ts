@@ -49,22 +49,18 @@ export const exitCodes = {
 /** One of {@link exitCodes}. */
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes]
 
+// Every other result (failure, temporary failure, none, one a newer server adds) is a failure.
+const resultExitCodes = new Map<string, ExitCode>([
+  ['success', exitCodes.success],
+  ['skipped', exitCodes.success],
+  ['error', exitCodes.error],
+])
+
 /**
  * The exit code a finished work request stands for: 0 success or skipped, 10 failure, 11
  * error, 12 aborted (`--wait`, `work-request watch`).
  */
 export function workRequestExitCode(request: Pick<WorkRequest, 'status' | 'result'>): ExitCode {
   if (request.status === 'aborted') return exitCodes.aborted
-  switch (request.result) {
-    case 'success':
-    case 'skipped':
-      return exitCodes.success
-    case 'error':
-      return exitCodes.error
-    case 'failure':
-    case 'temporary failure':
-    case '':
-    default:
-      return exitCodes.failure
-  }
+  return resultExitCodes.get(request.result) ?? exitCodes.failure
 }

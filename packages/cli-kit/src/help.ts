@@ -25,17 +25,9 @@ function columns(rows: readonly (readonly [string, string])[]): string {
     .join('\n')
 }
 
-function argumentLabel(argument: ArgumentSpec): string {
-  switch (argument.nargs) {
-    case undefined:
-      return argument.name
-    case '?':
-      return `[${argument.name}]`
-    case '*':
-      return `[${argument.name} ...]`
-    case '+':
-      return `${argument.name} [${argument.name} ...]`
-  }
+function argumentLabel({ name, nargs }: ArgumentSpec): string {
+  const labels = { '?': `[${name}]`, '*': `[${name} ...]`, '+': `${name} [${name} ...]` }
+  return nargs === undefined ? name : labels[nargs]
 }
 
 /** `usage: PROGRAM GROUP VERB [options] ARGS`. */

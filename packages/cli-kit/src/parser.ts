@@ -75,21 +75,17 @@ function convert(
   return value
 }
 
-/** argparse's pattern of a positional, over the token classes A (argument), O (option), - (`--`). */
-function positionalPattern(spec: Positional['spec']): string {
-  switch (spec.nargs) {
-    case undefined:
-      return '(-*A-*)'
-    case '?':
-      return '(-*A?-*)'
-    case '*':
-      return '(-*[A-]*)'
-    case '+':
-      return '(-*A[A-]*)'
-    case 'parser':
-      return '(-*A[-AO]*)'
-  }
-}
+/**
+ * argparse's pattern of a positional by its `nargs` (`one`: exactly one), over the token
+ * classes A (argument), O (option), - (`--`).
+ */
+const positionalPatterns = {
+  one: '(-*A-*)',
+  '?': '(-*A?-*)',
+  '*': '(-*[A-]*)',
+  '+': '(-*A[A-]*)',
+  parser: '(-*A[-AO]*)',
+} as const
 
 function optionPattern(spec: OptionSpec): string {
   if (spec.kind === 'flag') return '()'
@@ -240,9 +236,9 @@ class CommandLineParser {
     const classes = this.classes.slice(start)
     for (let count = this.positionals.length; count > 0; count -= 1) {
       const candidates = this.positionals.slice(0, count)
-      const match = new RegExp(`^${candidates.map(({ spec }) => positionalPattern(spec)).join('')}`).exec(
-        classes,
-      )
+      const match = new RegExp(
+        `^${candidates.map(({ spec }) => positionalPatterns[spec.nargs ?? 'one']).join('')}`,
+      ).exec(classes)
       if (match === null) continue
       const lengths = match.slice(1).map((group) => (group ?? '').length)
       if (match[0].length < classes.length && classes[match[0].length] === 'O') {

@@ -124,12 +124,19 @@ export interface CommandInfo<
   readonly python?: false
 }
 
-/** A command as declared: its handler is loaded on first use, so start-up stays fast. */
+/**
+ * A command as declared: its handler is loaded on first use, so start-up stays fast. A
+ * command without options or without arguments may leave them out.
+ */
 export interface CommandDefinition<
   Context,
   Options extends OptionSpecs,
   Arguments extends ArgumentSpecs,
-> extends CommandInfo<Options, Arguments> {
+> extends Omit<CommandInfo<Options, Arguments>, 'options' | 'arguments'> {
+  /** The options (none when left out; the program's common options are added to every command). */
+  readonly options?: Options
+  /** The positional arguments, in order (none when left out). */
+  readonly arguments?: Arguments
   /** Loads the handler (a dynamic import). */
   readonly handler: () => Promise<Handler<Context, Values<Options, Arguments>>>
 }
@@ -150,26 +157,27 @@ export interface Command<Context> extends CommandInfo {
  * const defineCommand = commandDefiner<MyContext, { output: 'yaml' | 'none' }>()
  * export const show = defineCommand({
  *   path: ['work-request', 'show'], summary: 'show a work request', output: 'yaml',
- *   options: {}, arguments: { id: { name: 'WORK_REQUEST_ID', summary: 'the id', kind: 'integer' } },
+ *   arguments: { id: { name: 'WORK_REQUEST_ID', summary: 'the id', kind: 'integer' } },
  *   handler: async () => (await import('./work-request.js')).show,
  * })
  */
 export function commandDefiner<Context, Extra extends object = object>(): <
-  const Options extends OptionSpecs,
-  const Arguments extends ArgumentSpecs,
+  const Options extends OptionSpecs = Record<never, never>,
+  const Arguments extends ArgumentSpecs = Record<never, never>,
 >(
   definition: CommandDefinition<Context, Options, Arguments> & Extra,
 ) => Command<Context> & Extra {
-  return (definition) => ({
+  return <Options extends OptionSpecs, Arguments extends ArgumentSpecs>(
+    definition: CommandDefinition<Context, Options, Arguments> & Extra,
+  ) => ({
+    options: {},
+    arguments: {},
     ...definition,
-    run: async (context, values) => {
+    run: async (context: Context, values: Readonly<Record<string, unknown>>) => {
       const run = await definition.handler()
       // @NOTE the one place the parser's values meet their declared types: the parser
       // builds exactly one value per declared option and argument, of the declared kind.
-      const exitCode = await run(
-        context,
-        values as Values<typeof definition.options, typeof definition.arguments>,
-      )
+      const exitCode = await run(context, values as Values<Options, Arguments>)
       return exitCode ?? undefined
     },
   })

@@ -8,21 +8,19 @@ export const workspaceOption = {
   summary: "the workspace (default: the server section's default-workspace)",
 } as const satisfies OptionSpec
 
-/** `--data FILE` where the data is required: stdin by default. */
-export const requiredDataOption = {
-  kind: 'string',
-  valueName: 'FILE',
-  complete: 'file',
-  default: '-',
-  summary: 'YAML mapping to read ("-" for stdin, the default)',
-} as const satisfies OptionSpec
-
 /** `--data FILE` where the data is optional. */
 export const optionalDataOption = {
   kind: 'string',
   valueName: 'FILE',
   complete: 'file',
   summary: 'YAML mapping to read ("-" for stdin)',
+} as const satisfies OptionSpec
+
+/** `--data FILE` where the data is required: stdin by default. */
+export const requiredDataOption = {
+  ...optionalDataOption,
+  default: '-',
+  summary: 'YAML mapping to read ("-" for stdin, the default)',
 } as const satisfies OptionSpec
 
 /** `--wait`, for commands that create a work request. */

@@ -1,12 +1,12 @@
+/** A cell for humans: `-` when empty, a string as is, anything else as compact JSON. */
+function cellText(cell: unknown): string {
+  if (cell === null || cell === undefined || cell === '') return '-'
+  return typeof cell === 'string' ? cell : JSON.stringify(cell)
+}
+
 /** Pad cells into aligned columns, for humans; `-` for empty cells. */
 export function renderTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const text = (cell: unknown): string =>
-    cell === null || cell === undefined || cell === ''
-      ? '-'
-      : typeof cell === 'string'
-        ? cell
-        : JSON.stringify(cell)
-  const cells = rows.map((row) => row.map(text))
+  const cells = rows.map((row) => row.map(cellText))
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)),
   )
@@ -21,17 +21,5 @@ export function renderTable(headers: readonly string[], rows: readonly (readonly
 /** `Name: value` lines, aligned, for one object; nested values as compact JSON. */
 export function renderFields(fields: readonly (readonly [string, unknown])[]): string {
   const width = Math.max(...fields.map(([name]) => name.length))
-  return (
-    fields
-      .map(([name, value]) => {
-        const text =
-          value === null || value === undefined || value === ''
-            ? '-'
-            : typeof value === 'string'
-              ? value
-              : JSON.stringify(value)
-        return `${`${name}:`.padEnd(width + 1)} ${text}`
-      })
-      .join('\n') + '\n'
-  )
+  return fields.map(([name, value]) => `${`${name}:`.padEnd(width + 1)} ${cellText(value)}`).join('\n') + '\n'
 }

@@ -37,8 +37,6 @@ export const archiveCommands = [
     path: ['archive', 'package', 'list'],
     summary: 'list the packages of a suite',
     options: { workspace: workspaceOption, suite },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./archive.js')).packageList,
   }),
   defineCommand({
@@ -48,7 +46,6 @@ export const archiveCommands = [
     arguments: {
       name: { name: 'ITEM_NAME', summary: 'NAME_VERSION (source) or NAME_VERSION_ARCH (binary)' },
     },
-    output: 'model',
     handler: async () => (await import('./archive.js')).packageShow,
   }),
   defineCommand({
@@ -90,7 +87,6 @@ export const archiveCommands = [
     },
     arguments: { source: { name: 'SOURCE', summary: 'the source package name' } },
     examples: ['archive package copy --from-suite sid --to-suite trixie hello --include-binaries --dry-run'],
-    output: 'model',
     handler: async () => (await import('./archive.js')).packageCopy,
   }),
   defineCommand({
@@ -107,15 +103,12 @@ export const archiveCommands = [
     },
     arguments: { role },
     examples: ['archive token grant --external-username ci-bot --comment "CI mirror" viewer'],
-    output: 'model',
     handler: async () => (await import('./archive.js')).tokenGrant,
   }),
   defineCommand({
     path: ['archive', 'token', 'list'],
     summary: 'list the tokens granted roles on the archive (or a suite)',
     options: { workspace: workspaceOption, suite: archiveSuite },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./archive.js')).tokenList,
   }),
   defineCommand({

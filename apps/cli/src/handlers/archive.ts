@@ -6,14 +6,8 @@ import {
   type PackageCopyInput,
 } from '@debusine-ts/client'
 import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
-import { workRequestFields } from './render.js'
-import {
-  type CommandContext,
-  renderFields,
-  renderTable,
-  pythonShapes,
-  shapeLikePython,
-} from '@debusine-ts/cli-kit'
+import { type Field, printItem, printItems, printSuccess, printWorkRequest } from './render.js'
+import { type CommandContext, pythonShapes } from '@debusine-ts/cli-kit'
 
 /** The options of the commands working on one suite. */
 interface SuiteOptions {
@@ -72,13 +66,11 @@ function itemField(item: CollectionItem, name: string): unknown {
   return (item.data as Record<string, unknown> | null | undefined)?.[name]
 }
 
-function packageRows(items: readonly CollectionItem[]): unknown[][] {
-  return items.map((item) => [
-    itemField(item, 'package') ?? itemField(item, 'srcpkg_name') ?? item.name,
-    itemField(item, 'version') ?? itemField(item, 'srcpkg_version'),
-    itemField(item, 'architecture') ?? 'source',
-  ])
-}
+const packageColumns: readonly Field<CollectionItem>[] = [
+  ['Name', (item) => itemField(item, 'package') ?? itemField(item, 'srcpkg_name') ?? item.name],
+  ['Version', (item) => itemField(item, 'version') ?? itemField(item, 'srcpkg_version')],
+  ['Architecture', (item) => itemField(item, 'architecture') ?? 'source'],
+]
 
 /** `archive package list --suite S`: table Name / Version / Architecture. */
 export async function packageList(context: CommandContext, values: SuiteOptions): Promise<void> {
@@ -86,11 +78,7 @@ export async function packageList(context: CommandContext, values: SuiteOptions)
   const items = await client.archive
     .listPackages(values.suite, await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  await context.print({
-    json: items,
-    yaml: items,
-    human: () => renderTable(['Name', 'Version', 'Architecture'], packageRows(items)),
-  })
+  await printItems(context, items, undefined, packageColumns)
 }
 
 /** `archive package show --suite S NAME_VERSION[_ARCH]`. */
@@ -104,16 +92,11 @@ export async function packageShow(
     values.name,
     await context.inWorkspace(values.workspace),
   )
-  await context.print({
-    json: item,
-    yaml: item,
-    human: () =>
-      renderFields([
-        ['Name', item.name],
-        ['Category', item.category],
-        ['Data', item.data],
-      ]),
-  })
+  await printItem(context, item, undefined, [
+    ['Name', (shown) => shown.name],
+    ['Category', (shown) => shown.category],
+    ['Data', (shown) => shown.data],
+  ])
 }
 
 /**
@@ -189,39 +172,29 @@ export async function packageCopy(
   }
   if (values.dryRun) {
     const { taskName, workspace, taskData } = packageCopyRequest(input, undefined)
-    const request = { task_name: taskName, workspace, task_data: taskData }
-    await context.print({
-      json: request,
-      yaml: request,
-      human: () =>
-        renderFields([
-          ['Task name', taskName],
-          ['Workspace', workspace],
-          ['Task data', taskData],
-        ]),
-    })
+    await printItem(context, { task_name: taskName, workspace, task_data: taskData }, undefined, [
+      ['Task name', (request) => request.task_name],
+      ['Workspace', (request) => request.workspace],
+      ['Task data', (request) => request.task_data],
+    ])
     return
   }
   const client = await context.client()
   const workflow = await client.archive.copyPackage(input, { signal: context.signal })
   const url = client.webuiUrl(workflow.url)
   context.feedback(`Copy requested: ${url}`)
-  await context.print({
-    json: workflow,
-    yaml: shapeLikePython(workflow, pythonShapes.workRequest),
-    human: () => workRequestFields(workflow, url),
-  })
+  await printWorkRequest(context, workflow, url)
 }
 
-function grantRows(grants: readonly CollectionTokenGrant[]): unknown[][] {
-  return grants.map((grant) => [
-    grant.token_type,
-    grant.token_hash,
-    grant.username,
-    grant.comment,
-    grant.role,
-  ])
-}
+/** A grant for humans; its table leaves out the key, shown only when a grant minted it. */
+const grantFields: readonly Field<CollectionTokenGrant>[] = [
+  ['Token type', (grant) => grant.token_type],
+  ['Token hash', (grant) => grant.token_hash],
+  ['Token key (only shown once)', (grant) => grant.token_key ?? ''],
+  ['Username', (grant) => grant.username],
+  ['Comment', (grant) => grant.comment],
+  ['Role', (grant) => grant.role],
+]
 
 /**
  * `archive token grant ROLE`: the role on the archive (or `--suite`) to an existing
@@ -248,19 +221,7 @@ export async function tokenGrant(
     },
     await context.inWorkspace(values.workspace),
   )
-  await context.print({
-    json: grant,
-    yaml: shapeLikePython(grant, pythonShapes.collectionTokenGrant),
-    human: () =>
-      renderFields([
-        ['Token type', grant.token_type],
-        ['Token hash', grant.token_hash],
-        ['Token key (only shown once)', grant.token_key ?? ''],
-        ['Username', grant.username],
-        ['Comment', grant.comment],
-        ['Role', grant.role],
-      ]),
-  })
+  await printItem(context, grant, pythonShapes.collectionTokenGrant, grantFields)
 }
 
 /** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
@@ -269,11 +230,8 @@ export async function tokenList(context: CommandContext, values: TokenOptions): 
   const grants = await client.collections.tokens
     .list(archiveCollection(values.suite), await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  await context.print({
-    json: grants,
-    yaml: grants.map((grant) => shapeLikePython(grant, pythonShapes.collectionTokenGrant)),
-    human: () => renderTable(['Token type', 'Token hash', 'Username', 'Comment', 'Role'], grantRows(grants)),
-  })
+  const columns = grantFields.filter(([title]) => !title.startsWith('Token key'))
+  await printItems(context, grants, pythonShapes.collectionTokenGrant, columns)
 }
 
 /** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
@@ -290,5 +248,5 @@ export async function tokenRevoke(
     await context.inWorkspace(values.workspace),
   )
   context.feedback(`Role '${role}' revoked from ${hash}.`)
-  if (context.format === 'json') await context.print({ json: { result: 'success' } })
+  await printSuccess(context)
 }

@@ -51,7 +51,6 @@ export const artifactCommands = [
   defineCommand({
     path: ['artifact', 'show'],
     summary: 'show an artifact',
-    options: {},
     arguments: { id: artifactId },
     legacy: ['show-artifact'],
     output: 'yaml',

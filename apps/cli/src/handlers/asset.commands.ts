@@ -19,7 +19,6 @@ export const assetCommands = [
       workspace: { ...workspaceOption, summary: 'assets of this workspace' },
       workRequest: { kind: 'integer', valueName: 'ID', summary: 'assets created by this work request' },
     },
-    arguments: {},
     legacy: ['list-assets'],
     output: 'yaml',
     handler: async () => (await import('./asset.js')).list,

@@ -24,12 +24,8 @@ function pythonShape(result: LookupResult): Record<string, unknown> {
     ...result,
     collection_item: result.collection_item ?? result.collection_item_id,
   }
-  const shaped: Record<string, unknown> = {}
-  for (const field of pythonFields) {
-    const value = source[field]
-    if (value !== null && value !== undefined) shaped[field] = value
-  }
-  return shaped
+  const set = pythonFields.filter((field) => source[field] !== null && source[field] !== undefined)
+  return Object.fromEntries(set.map((field) => [field, source[field]]))
 }
 
 function table(results: readonly LookupResult[]): string {

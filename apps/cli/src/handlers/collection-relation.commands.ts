@@ -15,8 +15,6 @@ export const collectionRelationCommands = [
       to: collection('only relations to this collection'),
       type: { kind: 'string', valueName: 'TYPE', summary: `only relations of this type: ${types}` },
     },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./collection-relation.js')).list,
   }),
   defineCommand({

@@ -14,9 +14,9 @@ import {
   UsageError,
   choiceOf,
   editText,
-  renderTable,
   withYamlFailure,
 } from '@debusine-ts/cli-kit'
+import { itemTable } from './render.js'
 
 // The categories a relation may name: every real one (the test category is for tests only).
 const relationCategories = Object.values(CollectionCategory)
@@ -78,15 +78,12 @@ export async function list(
       position: relation.position,
     })),
     human: () =>
-      renderTable(
-        ['From', 'To', 'Type', 'Position'],
-        relations.map((relation) => [
-          text(relation.source_collection),
-          text(relation.target_collection),
-          relation.type,
-          relation.position,
-        ]),
-      ),
+      itemTable(relations, [
+        ['From', (relation) => text(relation.source_collection)],
+        ['To', (relation) => text(relation.target_collection)],
+        ['Type', (relation) => relation.type],
+        ['Position', (relation) => relation.position],
+      ]),
   })
 }
 

@@ -46,8 +46,6 @@ export const collectionCommands = [
     path: ['collection', 'list'],
     summary: 'list the collections of a workspace',
     options: { workspace: workspaceOption },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./collection.js')).list,
   }),
   defineCommand({
@@ -56,7 +54,6 @@ export const collectionCommands = [
     options: { workspace: workspaceOption },
     arguments: collectionArguments,
     examples: ['collection show debian:suite bookworm', 'collection show bookworm@debian:suite --yaml'],
-    output: 'model',
     handler: async () => (await import('./collection.js')).show,
   }),
   defineCommand({
@@ -65,7 +62,6 @@ export const collectionCommands = [
     options: { workspace: workspaceOption, ...retentionOptions, data: requiredDataOption },
     arguments: collectionArguments,
     examples: ['collection create debian:suite trixie --data data.yaml'],
-    output: 'model',
     handler: async () => (await import('./collection.js')).create,
   }),
   defineCommand({
@@ -78,7 +74,6 @@ export const collectionCommands = [
       rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
     },
     arguments: collectionArguments,
-    output: 'model',
     handler: async () => (await import('./collection.js')).manage,
   }),
   defineCommand({
@@ -100,7 +95,6 @@ export const collectionCommands = [
       lookup: { name: 'LOOKUP', summary: 'a lookup, e.g. 42@artifacts or sid@debian:suite/source:hello' },
     },
     examples: ['collection lookup-single sid@debian:suite --expect-type collection'],
-    output: 'model',
     handler: async () => (await import('./collection-lookup.js')).lookupSingle,
   }),
   defineCommand({
@@ -111,7 +105,6 @@ export const collectionCommands = [
     options: { ...lookupOptions, data: requiredDataOption },
     arguments: { lookups: { name: 'LOOKUP', summary: 'lookups', nargs: '*' } },
     examples: ['collection lookup-multiple 42@artifacts _@debian:archive'],
-    output: 'model',
     handler: async () => (await import('./collection-lookup.js')).lookupMultiple,
   }),
 ]

@@ -4,15 +4,8 @@ import {
   ValidationError,
   type Collection,
 } from '@debusine-ts/models'
-import {
-  CliError,
-  type CommandContext,
-  UsageError,
-  renderFields,
-  renderTable,
-  pythonShapes,
-  shapeLikePython,
-} from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, UsageError, pythonShapes } from '@debusine-ts/cli-kit'
+import { type Field, printItem, printItems, printSuccess } from './render.js'
 
 /** The collection arguments of every `collection` command. */
 interface CollectionArguments {
@@ -59,20 +52,18 @@ function retentionText(collection: Collection): string {
   return `${full ?? 'unlimited'} / ${metadata ?? 'unlimited'}`
 }
 
-async function printCollection(context: CommandContext, collection: Collection): Promise<void> {
-  await context.print({
-    json: collection,
-    yaml: shapeLikePython(collection, pythonShapes.collection),
-    human: () =>
-      renderFields([
-        ['ID', collection.id],
-        ['Name', collection.name],
-        ['Category', collection.category],
-        ['Retention (full / metadata)', retentionText(collection)],
-        ['Data', collection.data],
-        ['Stats', collection.stats],
-      ]),
-  })
+/** A collection for humans; its table has the first five (not the statistics). */
+const collectionFields: readonly Field<Collection>[] = [
+  ['ID', (collection) => collection.id],
+  ['Name', (collection) => collection.name],
+  ['Category', (collection) => collection.category],
+  ['Retention (full / metadata)', retentionText],
+  ['Data', (collection) => collection.data],
+  ['Stats', (collection) => collection.stats],
+]
+
+function printCollection(context: CommandContext, collection: Collection): Promise<void> {
+  return printItem(context, collection, pythonShapes.collection, collectionFields)
 }
 
 /** `collection list`. */
@@ -84,21 +75,7 @@ export async function list(
   const collections = await client.collections
     .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  await context.print({
-    json: collections,
-    yaml: collections.map((collection) => shapeLikePython(collection, pythonShapes.collection)),
-    human: () =>
-      renderTable(
-        ['ID', 'Name', 'Category', 'Retention (full / metadata)', 'Data'],
-        collections.map((collection) => [
-          collection.id,
-          collection.name,
-          collection.category,
-          retentionText(collection),
-          collection.data,
-        ]),
-      ),
-  })
+  await printItems(context, collections, pythonShapes.collection, collectionFields.slice(0, 5))
 }
 
 /** `collection show`: with statistics. */
@@ -183,5 +160,5 @@ export async function remove(
   }
   await client.collections.delete(collection, inWorkspace)
   context.feedback('Collection deleted.')
-  if (context.format === 'json') await context.print({ json: { result: 'success' } })
+  await printSuccess(context)
 }

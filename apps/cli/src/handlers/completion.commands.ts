@@ -6,7 +6,6 @@ export function completionCommand(all: () => readonly DeclaredCommand[]): Declar
   return defineCommand({
     path: ['completion'],
     summary: 'print a shell completion script',
-    options: {},
     arguments: { shell: { name: 'SHELL', summary: 'bash, zsh or fish', choices: ['bash', 'zsh', 'fish'] } },
     examples: ['completion bash > ~/.local/share/bash-completion/completions/debusine-ts'],
     python: false,

@@ -1,13 +1,11 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { statusText, webPage, workRequestFields } from './render.js'
+import { printWorkRequest, statusText, webPage } from './render.js'
 import {
   CliError,
   type CommandContext,
   exitCodes,
   isSdkError,
   workRequestExitCode,
-  shapeLikePython,
-  pythonShapes,
 } from '@debusine-ts/cli-kit'
 
 /**
@@ -48,11 +46,7 @@ export async function follow(
     throw error
   }
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
-  await context.print({
-    json: final,
-    yaml: shapeLikePython(final, pythonShapes.workRequest),
-    human: () => workRequestFields(final, webPage(client, final.url)),
-  })
+  await printWorkRequest(context, final, webPage(client, final.url))
   return workRequestExitCode(final)
 }
 
@@ -79,9 +73,5 @@ export async function printStarted(
     })
     return undefined
   }
-  await context.print({
-    json: request,
-    yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, webPage(client, request.url)),
-  })
+  await printWorkRequest(context, request, webPage(client, request.url))
 }

@@ -1,5 +1,60 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { renderFields, renderTable } from '@debusine-ts/cli-kit'
+import {
+  type CommandContext,
+  type ListRendering,
+  type PythonShape,
+  pythonShapes,
+  renderFields,
+  renderTable,
+  shapeLikePython,
+} from '@debusine-ts/cli-kit'
+
+/** A line of a panel, or a column of a table: its title and how an item gives its value. */
+export type Field<Item> = readonly [title: string, value: (item: Item) => unknown]
+
+/** A table of items, a column per field, for humans. */
+export function itemTable<Item>(items: readonly Item[], columns: readonly Field<Item>[]): string {
+  return renderTable(
+    columns.map(([title]) => title),
+    items.map((item) => columns.map(([, value]) => value(item))),
+  )
+}
+
+/**
+ * Print one server object: as is with `--json`, as the Python client's model `shape` with
+ * `--yaml` (as is without a shape), else a panel of `fields`.
+ */
+export function printItem<Item>(
+  context: CommandContext,
+  item: Item,
+  shape: PythonShape | undefined,
+  fields: readonly Field<Item>[],
+): Promise<void> {
+  return context.print({
+    json: item,
+    yaml: shape === undefined ? item : shapeLikePython(item, shape),
+    human: () => renderFields(fields.map(([title, value]) => [title, value(item)])),
+  })
+}
+
+/** Print a list of server objects as {@link printItem} prints one, a table of `columns` for humans. */
+export function printItems<Item>(
+  context: CommandContext,
+  items: readonly Item[],
+  shape: PythonShape | undefined,
+  columns: readonly Field<Item>[],
+): Promise<void> {
+  return context.print({
+    json: items,
+    yaml: shape === undefined ? items : items.map((item) => shapeLikePython(item, shape)),
+    human: () => itemTable(items, columns),
+  })
+}
+
+/** Print the `{result: success}` of a command that prints nothing else, with `--json` only. */
+export async function printSuccess(context: CommandContext): Promise<void> {
+  if (context.format === 'json') await context.print({ json: { result: 'success' } })
+}
 
 /** The status of a work request for humans: `completed [success]`. */
 export function statusText(request: { status: string; result: string }): string {
@@ -27,21 +82,37 @@ export function workRequestFields(
   ])
 }
 
-/** Work requests, for humans. */
-export function workRequestTable(requests: readonly WorkRequest[]): string {
-  return renderTable(
-    ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
-    requests.map((request) => [
-      request.id,
-      `${request.task_type}/${request.task_name}`,
-      statusText(request),
-      request.workspace,
-      request.created_at,
-      request.started_at,
-      request.completed_at,
-      request.worker,
-    ]),
-  )
+/** Work requests, as `work-request list` and `workflow list` print them as they arrive. */
+export const workRequestList: ListRendering<WorkRequest> = {
+  json: (request) => request,
+  yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
+  human: (requests) =>
+    renderTable(
+      ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
+      requests.map((request) => [
+        request.id,
+        `${request.task_type}/${request.task_name}`,
+        statusText(request),
+        request.workspace,
+        request.created_at,
+        request.started_at,
+        request.completed_at,
+        request.worker,
+      ]),
+    ),
+}
+
+/** Print a work request: as is, the Python client's YAML, or its panel with its web page `webUrl`. */
+export function printWorkRequest(
+  context: CommandContext,
+  request: WorkRequest,
+  webUrl: string,
+): Promise<void> {
+  return context.print({
+    json: request,
+    yaml: shapeLikePython(request, pythonShapes.workRequest),
+    human: () => workRequestFields(request, webUrl),
+  })
 }
 
 /** An object's web page; the server's front page when it names none (0.11.3 sends no `url`). */

@@ -24,7 +24,6 @@ export const setupCommands = [
         summary: 'get a new token by enrollment (prints the address to confirm in the web interface)',
       },
     },
-    arguments: {},
     examples: [
       'setup',
       'setup --server debian --enroll',

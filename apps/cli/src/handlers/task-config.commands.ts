@@ -35,7 +35,6 @@ export const taskConfigCommands = [
         summary: 'push despite uncommitted changes or an unknown server commit',
       },
     },
-    arguments: {},
     examples: ['task-config push --workdir config/ --dry-run'],
     legacy: ['task-config-push'],
     output: 'none',

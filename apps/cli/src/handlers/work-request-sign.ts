@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import { webPage, workRequestFields } from './render.js'
-import { type CommandContext, shapeLikePython, pythonShapes } from '@debusine-ts/cli-kit'
+import { printWorkRequest, webPage } from './render.js'
+import type { CommandContext } from '@debusine-ts/cli-kit'
 
 /**
  * `work-request sign`: sign the upload a `Wait/externaldebsign` work request waits for with
@@ -19,9 +19,5 @@ export async function sign(
     signal: context.signal,
     onSignedUpload: (signed) => context.feedback(`Signed upload: artifact ${signed.id}`),
   })
-  await context.print({
-    json: workRequest,
-    yaml: shapeLikePython(workRequest, pythonShapes.workRequest),
-    human: () => workRequestFields(workRequest, webPage(client, workRequest.url)),
-  })
+  await printWorkRequest(context, workRequest, webPage(client, workRequest.url))
 }

@@ -18,19 +18,15 @@ export const workRequestCommands = [
       workspace: { ...workspaceOption, summary: 'accepted for compatibility; not used' },
       limit: limitOption,
     },
-    arguments: {},
     legacy: ['list-work-requests'],
-    output: 'model',
     handler: async () => (await import('./work-request.js')).list,
   }),
   defineCommand({
     path: ['work-request', 'show'],
     summary: 'show a work request and the artifacts it produced',
-    options: {},
     arguments: { id: workRequestId },
     examples: ['work-request show 42', 'work-request show 42 --yaml'],
     legacy: ['show-work-request'],
-    output: 'model',
     handler: async () => (await import('./work-request.js')).show,
   }),
   defineCommand({
@@ -51,7 +47,6 @@ export const workRequestCommands = [
     arguments: { taskName: { name: 'TASK_NAME', summary: 'the task, e.g. noop' } },
     examples: ["work-request create noop --data - --wait <<< 'result: success'"],
     legacy: ['create-work-request'],
-    output: 'model',
     handler: async () => (await import('./work-request.js')).create,
   }),
   defineCommand({
@@ -72,7 +67,6 @@ export const workRequestCommands = [
   defineCommand({
     path: ['work-request', 'retry'],
     summary: 'retry an aborted or failed work request',
-    options: {},
     arguments: { id: workRequestId },
     legacy: ['retry-work-request'],
     output: 'none',
@@ -81,7 +75,6 @@ export const workRequestCommands = [
   defineCommand({
     path: ['work-request', 'abort'],
     summary: 'abort a work request',
-    options: {},
     arguments: { id: workRequestId },
     legacy: ['abort-work-request'],
     output: 'none',
@@ -99,7 +92,6 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request unblock 42 --accept --notes "Reviewed"'],
     python: false,
-    output: 'model',
     handler: async () => (await import('./work-request.js')).unblock,
   }),
   defineCommand({
@@ -112,7 +104,6 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request confirm 42 --comment "Ship it"'],
     python: false,
-    output: 'model',
     handler: async () => (await import('./work-request.js')).confirm,
   }),
   defineCommand({
@@ -135,7 +126,6 @@ export const workRequestCommands = [
     },
     examples: ['work-request sign 42 -- -k 0xKEYID'],
     legacy: ['provide-signature'],
-    output: 'model',
     handler: async () => (await import('./work-request-sign.js')).sign,
   }),
   defineCommand({
@@ -147,7 +137,6 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request watch 42', 'work-request watch 42 --timeout 600 --json'],
     python: false,
-    output: 'model',
     handler: async () => (await import('./work-request.js')).watch,
   }),
   defineCommand({

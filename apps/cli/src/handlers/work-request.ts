@@ -2,7 +2,7 @@ import { access, constants, readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { follow, printStarted } from './follow.js'
-import { webPage, workRequestFields, workRequestTable } from './render.js'
+import { printWorkRequest, webPage, workRequestFields, workRequestList } from './render.js'
 import {
   CliError,
   type CommandContext,
@@ -19,11 +19,7 @@ import {
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
   const client = await context.client()
   // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
-  await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, {
-    json: (request) => request,
-    yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
-    human: workRequestTable,
-  })
+  await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, workRequestList)
 }
 
 /** `work-request show`: the work request and the artifacts it produced. */
@@ -122,12 +118,7 @@ export async function abort(context: CommandContext, { id }: { id: number }): Pr
 
 /** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
 async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
-  const client = await context.client()
-  await context.print({
-    json: request,
-    yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, webPage(client, request.url)),
-  })
+  await printWorkRequest(context, request, webPage(await context.client(), request.url))
 }
 
 /** `work-request unblock`: the manual review of a blocked work request. */
@@ -228,11 +219,9 @@ async function checkStateFile(file: string): Promise<void> {
   }
 }
 
-async function accessible(path: string, mode: number): Promise<boolean> {
-  try {
-    await access(path, mode)
-    return true
-  } catch {
-    return false
-  }
+function accessible(path: string, mode: number): Promise<boolean> {
+  return access(path, mode).then(
+    () => true,
+    () => false,
+  )
 }

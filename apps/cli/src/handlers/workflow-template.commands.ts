@@ -20,7 +20,6 @@ export const workflowTemplateCommands = [
       templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
     },
     examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
-    output: 'model',
     handler: async () => (await import('./workflow-template.js')).create,
   }),
   // 0.11.3's name takes its arguments in the other order and its data is the static
@@ -43,8 +42,6 @@ export const workflowTemplateCommands = [
     path: ['workflow-template', 'list'],
     summary: 'list the workflow templates of a workspace',
     options: { workspace: workspaceOption },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./workflow-template.js')).list,
   }),
   defineCommand({
@@ -52,7 +49,6 @@ export const workflowTemplateCommands = [
     summary: 'show a workflow template',
     options: { workspace: workspaceOption },
     arguments: { nameOrId },
-    output: 'model',
     handler: async () => (await import('./workflow-template.js')).show,
   }),
   defineCommand({
@@ -65,7 +61,6 @@ export const workflowTemplateCommands = [
       rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
     },
     arguments: { nameOrId },
-    output: 'model',
     handler: async () => (await import('./workflow-template.js')).manage,
   }),
   defineCommand({
@@ -75,7 +70,6 @@ export const workflowTemplateCommands = [
       'Edits static_parameters, runtime_parameters, extra_groups and restricted; saved only if changed.',
     options: { workspace: workspaceOption },
     arguments: { nameOrId },
-    output: 'model',
     handler: async () => (await import('./workflow-template.js')).edit,
   }),
   defineCommand({

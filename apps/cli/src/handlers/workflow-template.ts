@@ -1,15 +1,8 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { parse, stringify } from 'yaml'
-import {
-  CliError,
-  type CommandContext,
-  editText,
-  renderFields,
-  renderTable,
-  shapeLikePython,
-  pythonShapes,
-} from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, editText, pythonShapes } from '@debusine-ts/cli-kit'
+import { type Field, printItem, printItems, printSuccess } from './render.js'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
 
@@ -38,78 +31,66 @@ function key({ nameOrId }: TemplateArguments): number | string {
   return /^\d+$/.test(nameOrId) ? Number(nameOrId) : nameOrId
 }
 
-async function printTemplate(context: CommandContext, template: WorkflowTemplate): Promise<void> {
-  await context.print({
-    json: template,
-    yaml: shapeLikePython(template, pythonShapes.workflowTemplate),
-    human: () =>
-      renderFields([
-        ['ID', template.id],
-        ['Name', template.name],
-        ['Task', template.task_name],
-        ['Priority', template.priority],
-        ['Restricted', template.restricted],
-        ['Static parameters', template.static_parameters],
-        ['Runtime parameters', template.runtime_parameters],
-        ['Extra groups', template.extra_groups],
-      ]),
-  })
+/** A template for humans; its table has the first five (not the parameters). */
+const templateFields: readonly Field<WorkflowTemplate>[] = [
+  ['ID', (template) => template.id],
+  ['Name', (template) => template.name],
+  ['Task', (template) => template.task_name],
+  ['Priority', (template) => template.priority],
+  ['Restricted', (template) => template.restricted],
+  ['Static parameters', (template) => template.static_parameters],
+  ['Runtime parameters', (template) => template.runtime_parameters],
+  ['Extra groups', (template) => template.extra_groups],
+]
+
+function printTemplate(context: CommandContext, template: WorkflowTemplate): Promise<void> {
+  return printItem(context, template, pythonShapes.workflowTemplate, templateFields)
+}
+
+/** The arguments and options of both `create` commands. */
+interface CreateArguments {
+  taskName: string
+  templateName: string
+  workspace: string | undefined
+  priority: number | undefined
+  data: string
+}
+
+type TemplateData = Pick<WorkflowTemplate, (typeof dataKeys)[number]>
+
+async function createTemplate(
+  context: CommandContext,
+  values: CreateArguments,
+  data: TemplateData,
+): Promise<WorkflowTemplate> {
+  const client = await context.client()
+  return client.workflowTemplates.create(
+    { name: values.templateName, task_name: values.taskName, ...data, priority: values.priority ?? 0 },
+    await context.inWorkspace(values.workspace),
+  )
 }
 
 /** `workflow-template create`. */
-export async function create(
-  context: CommandContext,
-  values: {
-    taskName: string
-    templateName: string
-    workspace: string | undefined
-    priority: number | undefined
-    data: string
-  },
-): Promise<void> {
+export async function create(context: CommandContext, values: CreateArguments): Promise<void> {
   const data = await context.readData(values.data)
   checkKeys(data)
-  const client = await context.client()
-  const template = await client.workflowTemplates.create(
-    {
-      name: values.templateName,
-      task_name: values.taskName,
-      static_parameters: (data.static_parameters ?? {}) as Record<string, unknown>,
-      runtime_parameters: (data.runtime_parameters ?? {}) as never,
-      extra_groups: (data.extra_groups ?? []) as never,
-      restricted: (data.restricted ?? false) as boolean,
-      priority: values.priority ?? 0,
-    },
-    await context.inWorkspace(values.workspace),
-  )
+  const template = await createTemplate(context, values, {
+    static_parameters: (data.static_parameters ?? {}) as Record<string, unknown>,
+    runtime_parameters: (data.runtime_parameters ?? {}) as never,
+    extra_groups: (data.extra_groups ?? []) as never,
+    restricted: (data.restricted ?? false) as boolean,
+  })
   await printTemplate(context, template)
 }
 
 /** `create-workflow-template` (0.11.3): the data is the static parameters. */
-export async function createFlat(
-  context: CommandContext,
-  values: {
-    templateName: string
-    taskName: string
-    workspace: string | undefined
-    priority: number | undefined
-    data: string
-  },
-): Promise<void> {
-  const staticParameters = await context.readData(values.data)
-  const client = await context.client()
-  const template = await client.workflowTemplates.create(
-    {
-      name: values.templateName,
-      task_name: values.taskName,
-      static_parameters: staticParameters,
-      runtime_parameters: 'any',
-      extra_groups: [],
-      restricted: false,
-      priority: values.priority ?? 0,
-    },
-    await context.inWorkspace(values.workspace),
-  )
+export async function createFlat(context: CommandContext, values: CreateArguments): Promise<void> {
+  const template = await createTemplate(context, values, {
+    static_parameters: await context.readData(values.data),
+    runtime_parameters: 'any',
+    extra_groups: [],
+    restricted: false,
+  })
   // What the Python CLI 0.11.3 printed, which scripts written for it read.
   const apiUrl = (await context.server()).apiUrl
   await context.print({
@@ -130,21 +111,7 @@ export async function list(
   const templates = await client.workflowTemplates
     .list(await context.inWorkspace(values.workspace))
     .toArray({ limit: Infinity })
-  await context.print({
-    json: templates,
-    yaml: templates.map((template) => shapeLikePython(template, pythonShapes.workflowTemplate)),
-    human: () =>
-      renderTable(
-        ['ID', 'Name', 'Task', 'Priority', 'Restricted'],
-        templates.map((template) => [
-          template.id,
-          template.name,
-          template.task_name,
-          template.priority,
-          template.restricted,
-        ]),
-      ),
-  })
+  await printItems(context, templates, pythonShapes.workflowTemplate, templateFields.slice(0, 5))
 }
 
 /** `workflow-template show`. */
@@ -181,7 +148,7 @@ export async function remove(context: CommandContext, values: TemplateArguments)
   const client = await context.client()
   await client.workflowTemplates.delete(key(values), await context.inWorkspace(values.workspace))
   context.feedback('Workflow template deleted.')
-  if (context.format === 'json') await context.print({ json: { result: 'success' } })
+  await printSuccess(context)
 }
 
 /**

@@ -12,8 +12,6 @@ export const workflowCommands = [
     path: ['workflow', 'list'],
     summary: 'list root workflows, newest first',
     options: { limit: { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } },
-    arguments: {},
-    output: 'model',
     handler: async () => (await import('./workflow.js')).list,
   }),
   defineCommand({
@@ -32,7 +30,6 @@ export const workflowCommands = [
     arguments: { name: { name: 'NAME', summary: 'the template name' } },
     examples: ['workflow start my-noop --data /dev/null --wait'],
     legacy: ['create-workflow'],
-    output: 'model',
     handler: async () => (await import('./workflow.js')).start,
   }),
 ]

@@ -1,15 +1,11 @@
-import { workRequestTable } from './render.js'
+import { workRequestList } from './render.js'
 import { printStarted } from './follow.js'
-import { type CommandContext, shapeLikePython, pythonShapes } from '@debusine-ts/cli-kit'
+import type { CommandContext } from '@debusine-ts/cli-kit'
 
 /** `workflow list`: root workflows, newest first. */
 export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
   const client = await context.client()
-  await context.printList(client.workflows.list({}, { signal: context.signal }), limit, {
-    json: (workflow) => workflow,
-    yaml: (workflow) => shapeLikePython(workflow, pythonShapes.workRequest),
-    human: workRequestTable,
-  })
+  await context.printList(client.workflows.list({}, { signal: context.signal }), limit, workRequestList)
 }
 
 /** `workflow start`: from a template, or a workflow task with `--no-template`. */
