@@ -34,6 +34,9 @@ const forms = [
   // so which names are taken is not written here; the chunk must at least have named exports
   // (a CommonJS package that lost them exports only `default`).
   [new RegExp(String.raw`${chunk}\.then\(\(([\w$]+)\) =>`, 'g'), (m) => [[m[1], NAMESPACE]]],
+  // async () => import("./x.js"): the loader of a module whose exports are handed on whole
+  // (`defineCommands`, whose types match each command with the export of its name).
+  [new RegExp(String.raw`async \(\) => ${chunk}`, 'g'), (m) => [[m[1], NAMESPACE]]],
   // const [{ a }, { b }] = await Promise.all([import("./x.js"), import("./y.js")])
   [
     new RegExp(

@@ -66,6 +66,7 @@ describe('the bundle import check', () => {
       'x ??= import("./five.js").then(({ g }) => g());',
       'const module = await import("./six.js");',
       'y ??= import("./seven.js").then((namespace) => use(namespace, 1));',
+      'defineCommands(specs, async () => import("./eight.js")),',
     ].join('\n')
     const { found, unknown } = dynamicImports(code)
     expect(found).toEqual(
@@ -76,9 +77,10 @@ describe('the bundle import check', () => {
         { chunk: './four.js', names: ['f'] },
         { chunk: './five.js', names: ['g'] },
         { chunk: './seven.js', names: [], namespace: true },
+        { chunk: './eight.js', names: [], namespace: true },
       ]),
     )
-    expect(found).toHaveLength(6)
+    expect(found).toHaveLength(7)
     expect(unknown).toEqual(['import("./six.js")'])
   })
 })

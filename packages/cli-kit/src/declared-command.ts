@@ -4,7 +4,9 @@ import {
   type ArgumentSpecs,
   type Command,
   type CommandDefinition,
+  type Handler,
   type OptionSpecs,
+  type Values,
 } from './spec.js'
 
 /** What a command run with a {@link CommandContext} declares beyond the parser's needs. */
@@ -38,4 +40,43 @@ export function defineCommand<
   definition: CommandDefinition<CommandContext, Options, Arguments> & Partial<CommandExtra>,
 ): DeclaredCommand {
   return define<Options, Arguments>({ output: 'model', ...definition })
+}
+
+/** A command as {@link defineCommands} takes it: its declaration without the handler. */
+export type CommandSpec = Omit<CommandDefinition<CommandContext, OptionSpecs, ArgumentSpecs>, 'handler'> &
+  Partial<CommandExtra>
+
+/** The values a handler of the command declared as `Spec` gets, e.g. `ValuesOf<typeof specs.show>`. */
+export type ValuesOf<Spec> = Values<
+  Spec extends { options: infer Options extends OptionSpecs } ? Options : Record<never, never>,
+  Spec extends { arguments: infer Arguments extends ArgumentSpecs } ? Arguments : Record<never, never>
+>
+
+/**
+ * Declare commands whose handlers are the exports of one module, loaded on first use: each
+ * key of `specs` names its command's handler there. The handlers may type their `values` as
+ * `ValuesOf<typeof specs.name>`, as `specs` live apart from the module that loads them.
+ *
+ * @example
+ * // work-request.commands.ts
+ * export const workRequest = {
+ *   show: { path: ['work-request', 'show'], summary: 'show a work request', arguments: { id } },
+ * } as const satisfies Record<string, CommandSpec>
+ * // the command table
+ * defineCommands(workRequest, async () => import('./work-request.js'))
+ */
+export function defineCommands<const Specs extends Readonly<Record<string, CommandSpec>>>(
+  specs: Specs,
+  load: () => Promise<{ readonly [Name in keyof Specs]: Handler<CommandContext, ValuesOf<Specs[Name]>> }>,
+): DeclaredCommand[] {
+  return Object.entries(specs).map(([name, spec]) =>
+    defineCommand({
+      ...spec,
+      handler: async () => {
+        const handlers: Readonly<Record<string, unknown>> = await load()
+        // @NOTE `load`'s type has already matched each handler with its declaration's values.
+        return handlers[name] as Handler<CommandContext, Values<OptionSpecs, ArgumentSpecs>>
+      },
+    }),
+  )
 }

@@ -65,6 +65,13 @@ export {
   waitOption,
   workspaceOption,
 } from './standard-options.js'
-export { defineCommand, type CommandExtra, type DeclaredCommand } from './declared-command.js'
+export {
+  defineCommand,
+  defineCommands,
+  type CommandExtra,
+  type CommandSpec,
+  type DeclaredCommand,
+  type ValuesOf,
+} from './declared-command.js'
 export { readCommandLine, type CommandLine } from './read-command-line.js'
 export { runProgram, type Program } from './run-program.js'

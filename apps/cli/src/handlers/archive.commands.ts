@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
 
 const suite = { kind: 'string', valueName: 'SUITE', required: true, summary: 'the suite' } as const
 const archiveSuite = {
@@ -10,8 +10,8 @@ const role = { name: 'ROLE', summary: 'the role: viewer', choices: ['viewer'] } 
 const text = (valueName: string, summary: string) => ({ kind: 'string', valueName, summary }) as const
 
 /** The `archive` commands (porcelain over `debian:archive` and `debian:suite` collections). */
-export const archiveCommands = [
-  defineCommand({
+export const archiveCommands = {
+  suiteCreate: {
     path: ['archive', 'suite', 'create'],
     summary: 'create a suite (a debian:suite collection)',
     description:
@@ -31,24 +31,21 @@ export const archiveCommands = [
       'archive suite create trixie-proposed --architecture amd64 --base-workflow-template debian-pipeline',
     ],
     output: 'yaml',
-    handler: async () => (await import('./archive.js')).suiteCreate,
-  }),
-  defineCommand({
+  },
+  packageList: {
     path: ['archive', 'package', 'list'],
     summary: 'list the packages of a suite',
     options: { workspace: workspaceOption, suite },
-    handler: async () => (await import('./archive.js')).packageList,
-  }),
-  defineCommand({
+  },
+  packageShow: {
     path: ['archive', 'package', 'show'],
     summary: 'show a package of a suite',
     options: { workspace: workspaceOption, suite },
     arguments: {
       name: { name: 'ITEM_NAME', summary: 'NAME_VERSION (source) or NAME_VERSION_ARCH (binary)' },
     },
-    handler: async () => (await import('./archive.js')).packageShow,
-  }),
-  defineCommand({
+  },
+  packageRemove: {
     path: ['archive', 'package', 'remove'],
     summary: 'remove packages from a suite',
     options: {
@@ -61,9 +58,8 @@ export const archiveCommands = [
     },
     arguments: { packages: { name: 'PACKAGE', summary: 'package names', nargs: '+' } },
     output: 'none',
-    handler: async () => (await import('./archive.js')).packageRemove,
-  }),
-  defineCommand({
+  },
+  packageCopy: {
     path: ['archive', 'package', 'copy'],
     summary: 'copy a source package (and its binaries) between suites',
     description:
@@ -87,9 +83,8 @@ export const archiveCommands = [
     },
     arguments: { source: { name: 'SOURCE', summary: 'the source package name' } },
     examples: ['archive package copy --from-suite sid --to-suite trixie hello --include-binaries --dry-run'],
-    handler: async () => (await import('./archive.js')).packageCopy,
-  }),
-  defineCommand({
+  },
+  tokenGrant: {
     path: ['archive', 'token', 'grant'],
     summary: 'grant a role on the archive (or a suite) to an external-user token',
     description:
@@ -103,20 +98,17 @@ export const archiveCommands = [
     },
     arguments: { role },
     examples: ['archive token grant --external-username ci-bot --comment "CI mirror" viewer'],
-    handler: async () => (await import('./archive.js')).tokenGrant,
-  }),
-  defineCommand({
+  },
+  tokenList: {
     path: ['archive', 'token', 'list'],
     summary: 'list the tokens granted roles on the archive (or a suite)',
     options: { workspace: workspaceOption, suite: archiveSuite },
-    handler: async () => (await import('./archive.js')).tokenList,
-  }),
-  defineCommand({
+  },
+  tokenRevoke: {
     path: ['archive', 'token', 'revoke'],
     summary: "revoke a token's role on the archive (or a suite)",
     options: { workspace: workspaceOption, suite: archiveSuite },
     arguments: { hash: { name: 'HASH', summary: 'the hash of the token' }, role },
     output: 'none',
-    handler: async () => (await import('./archive.js')).tokenRevoke,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

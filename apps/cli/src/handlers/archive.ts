@@ -7,19 +7,8 @@ import {
 } from '@debusine-ts/client'
 import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
 import { type Field, printItem, printItems, printSuccess, printWorkRequest } from './render.js'
-import { type CommandContext, pythonShapes } from '@debusine-ts/cli-kit'
-
-/** The options of the commands working on one suite. */
-interface SuiteOptions {
-  workspace: string | undefined
-  suite: string
-}
-
-/** The options of `archive token` commands: the archive, or one of its suites. */
-interface TokenOptions {
-  workspace: string | undefined
-  suite: string | undefined
-}
+import { type CommandContext, type ValuesOf, pythonShapes } from '@debusine-ts/cli-kit'
+import type { archiveCommands } from './archive.commands.js'
 
 /**
  * `archive suite create`: a `debian:suite` collection, and with `--base-workflow-template`
@@ -28,13 +17,7 @@ interface TokenOptions {
  */
 export async function suiteCreate(
   context: CommandContext,
-  values: {
-    suite: string
-    workspace: string | undefined
-    architecture: string[]
-    component: string[] | undefined
-    baseWorkflowTemplate: string | undefined
-  },
+  values: ValuesOf<typeof archiveCommands.suiteCreate>,
 ): Promise<void> {
   const client = await context.client()
   const created = await client.archive.createSuite(
@@ -73,7 +56,10 @@ const packageColumns: readonly Field<CollectionItem>[] = [
 ]
 
 /** `archive package list --suite S`: table Name / Version / Architecture. */
-export async function packageList(context: CommandContext, values: SuiteOptions): Promise<void> {
+export async function packageList(
+  context: CommandContext,
+  values: ValuesOf<typeof archiveCommands.packageList>,
+): Promise<void> {
   const client = await context.client()
   const items = await client.archive
     .listPackages(values.suite, await context.inWorkspace(values.workspace))
@@ -84,7 +70,7 @@ export async function packageList(context: CommandContext, values: SuiteOptions)
 /** `archive package show --suite S NAME_VERSION[_ARCH]`. */
 export async function packageShow(
   context: CommandContext,
-  values: SuiteOptions & { name: string },
+  values: ValuesOf<typeof archiveCommands.packageShow>,
 ): Promise<void> {
   const client = await context.client()
   const item = await client.collections.items.get(
@@ -105,13 +91,7 @@ export async function packageShow(
  */
 export async function packageRemove(
   context: CommandContext,
-  values: SuiteOptions & {
-    packages: string[]
-    dryRun: boolean
-    packageVersion: string | undefined
-    binary: boolean
-    architecture: string | undefined
-  },
+  values: ValuesOf<typeof archiveCommands.packageRemove>,
 ): Promise<number> {
   const { suite, binary, dryRun } = values
   const client = await context.client()
@@ -142,21 +122,7 @@ export async function packageRemove(
  */
 export async function packageCopy(
   context: CommandContext,
-  values: {
-    source: string
-    dryRun: boolean
-    fromWorkspace: string | undefined
-    fromSuite: string
-    toWorkspace: string | undefined
-    toSuite: string
-    sourceVersion: string | undefined
-    includeBinaries: boolean
-    component: string | undefined
-    section: string | undefined
-    priority: string | undefined
-    move: boolean
-    unembargo: boolean
-  },
+  values: ValuesOf<typeof archiveCommands.packageCopy>,
 ): Promise<void> {
   const input: PackageCopyInput = {
     source: values.source,
@@ -203,12 +169,7 @@ const grantFields: readonly Field<CollectionTokenGrant>[] = [
  */
 export async function tokenGrant(
   context: CommandContext,
-  values: TokenOptions & {
-    role: 'viewer'
-    token: string | undefined
-    externalUsername: string | undefined
-    comment: string
-  },
+  values: ValuesOf<typeof archiveCommands.tokenGrant>,
 ): Promise<void> {
   const client = await context.client()
   const grant = await client.collections.tokens.grant(
@@ -225,7 +186,10 @@ export async function tokenGrant(
 }
 
 /** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
-export async function tokenList(context: CommandContext, values: TokenOptions): Promise<void> {
+export async function tokenList(
+  context: CommandContext,
+  values: ValuesOf<typeof archiveCommands.tokenList>,
+): Promise<void> {
   const client = await context.client()
   const grants = await client.collections.tokens
     .list(archiveCollection(values.suite), await context.inWorkspace(values.workspace))
@@ -237,7 +201,7 @@ export async function tokenList(context: CommandContext, values: TokenOptions): 
 /** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
 export async function tokenRevoke(
   context: CommandContext,
-  values: TokenOptions & { hash: string; role: 'viewer' },
+  values: ValuesOf<typeof archiveCommands.tokenRevoke>,
 ): Promise<void> {
   const { hash, role } = values
   const client = await context.client()

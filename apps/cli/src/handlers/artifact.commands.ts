@@ -1,4 +1,4 @@
-import { defineCommand, isIsoDate, optionalDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, isIsoDate, optionalDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
 const expireAt = {
@@ -15,8 +15,8 @@ const noResume = {
 } as const
 
 /** The `artifact` commands. */
-export const artifactCommands = [
-  defineCommand({
+export const artifactCommands = {
+  create: {
     path: ['artifact', 'create'],
     summary: 'create an artifact and upload its files',
     options: {
@@ -46,26 +46,23 @@ export const artifactCommands = [
     ],
     legacy: ['create-artifact'],
     output: 'yaml',
-    handler: async () => (await import('./artifact.js')).create,
-  }),
-  defineCommand({
+  },
+  show: {
     path: ['artifact', 'show'],
     summary: 'show an artifact',
     arguments: { id: artifactId },
     legacy: ['show-artifact'],
     output: 'yaml',
-    handler: async () => (await import('./artifact.js')).show,
-  }),
-  defineCommand({
+  },
+  showRelations: {
     path: ['artifact', 'show-relations'],
     summary: 'show the relations of an artifact',
     options: { reverse: { kind: 'flag', summary: 'relations to the artifact instead of from it' } },
     arguments: { id: artifactId },
     legacy: ['show-artifact-relations'],
     output: 'yaml',
-    handler: async () => (await import('./artifact.js')).showRelations,
-  }),
-  defineCommand({
+  },
+  importDebian: {
     path: ['artifact', 'import-debian'],
     summary: 'import a .changes, .dsc or .deb (and what it lists) as artifacts',
     description:
@@ -77,9 +74,8 @@ export const artifactCommands = [
     examples: ['artifact import-debian hello_1.0-1.dsc', 'artifact import-debian hello_1.0-1_amd64.changes'],
     legacy: ['import-debian-artifact'],
     output: 'yaml',
-    handler: async () => (await import('./import-debian.js')).importDebian,
-  }),
-  defineCommand({
+  },
+  download: {
     path: ['artifact', 'download'],
     summary: 'download the files of an artifact',
     options: {
@@ -100,6 +96,5 @@ export const artifactCommands = [
     examples: ['artifact download 42 --target-directory out/'],
     legacy: ['download-artifact'],
     output: 'none',
-    handler: async () => (await import('./artifact.js')).download,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

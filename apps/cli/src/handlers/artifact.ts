@@ -3,13 +3,16 @@ import { isAbsolute, resolve } from 'node:path'
 import {
   CliError,
   type CommandContext,
+  type ValuesOf,
   choiceOf,
   progressBar,
   pythonShapes,
   shapeLikePython,
   shapeArtifactLikePython,
 } from '@debusine-ts/cli-kit'
+import type { artifactCommands } from './artifact.commands.js'
 import { webPage } from './render.js'
+export { importDebian } from './import-debian.js'
 
 function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'
@@ -18,15 +21,7 @@ function showProgress(context: CommandContext): boolean {
 /** `artifact create`: create, print the Python client's YAML, then upload missing files. */
 export async function create(
   context: CommandContext,
-  values: {
-    category: string
-    workspace: string | undefined
-    data: string | undefined
-    upload: string[] | undefined
-    uploadBaseDirectory: string | undefined
-    expireAt: string | undefined
-    noResume: boolean
-  },
+  values: ValuesOf<typeof artifactCommands.create>,
 ): Promise<void> {
   const { LocalArtifact } = await import('@debusine-ts/artifacts')
   const category = choiceOf(values.category, LocalArtifact.artifactCategories(), 'CATEGORY', context.path)
@@ -84,7 +79,10 @@ export async function create(
 }
 
 /** `artifact show`. */
-export async function show(context: CommandContext, { id }: { id: number }): Promise<void> {
+export async function show(
+  context: CommandContext,
+  { id }: ValuesOf<typeof artifactCommands.show>,
+): Promise<void> {
   const client = await context.client()
   const artifact = await client.artifacts.get(id, { signal: context.signal })
   await context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
@@ -93,7 +91,7 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
 /** `artifact show-relations`. */
 export async function showRelations(
   context: CommandContext,
-  { id, reverse }: { id: number; reverse: boolean },
+  { id, reverse }: ValuesOf<typeof artifactCommands.showRelations>,
 ): Promise<void> {
   const client = await context.client()
   const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
@@ -108,7 +106,7 @@ export async function showRelations(
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
 export async function download(
   context: CommandContext,
-  values: { id: number; targetDirectory: string | undefined; tarball: boolean; completeFilesOnly: boolean },
+  values: ValuesOf<typeof artifactCommands.download>,
 ): Promise<void> {
   const option = values.targetDirectory
   const directory =

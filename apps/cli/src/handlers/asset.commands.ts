@@ -1,17 +1,16 @@
-import { defineCommand, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
 
 /** The `asset` commands. */
-export const assetCommands = [
-  defineCommand({
+export const assetCommands = {
+  create: {
     path: ['asset', 'create'],
     summary: 'create an asset',
     options: { workspace: workspaceOption, data: requiredDataOption },
     arguments: { category: { name: 'CATEGORY', summary: 'the asset category, e.g. debusine:signing-key' } },
     legacy: ['create-asset'],
     output: 'yaml',
-    handler: async () => (await import('./asset.js')).create,
-  }),
-  defineCommand({
+  },
+  list: {
     path: ['asset', 'list'],
     summary: 'list assets (at least one filter)',
     options: {
@@ -21,6 +20,5 @@ export const assetCommands = [
     },
     legacy: ['list-assets'],
     output: 'yaml',
-    handler: async () => (await import('./asset.js')).list,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

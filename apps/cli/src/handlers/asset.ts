@@ -1,9 +1,17 @@
-import { CliError, type CommandContext, choiceOf, pythonShapes, shapeLikePython } from '@debusine-ts/cli-kit'
+import {
+  CliError,
+  type CommandContext,
+  type ValuesOf,
+  choiceOf,
+  pythonShapes,
+  shapeLikePython,
+} from '@debusine-ts/cli-kit'
+import type { assetCommands } from './asset.commands.js'
 
 /** `asset create`: data checked locally against the category's model. */
 export async function create(
   context: CommandContext,
-  values: { category: string; workspace: string | undefined; data: string },
+  values: ValuesOf<typeof assetCommands.create>,
 ): Promise<void> {
   const { AssetCategory } = await import('@debusine-ts/models')
   const category = choiceOf(values.category, Object.values(AssetCategory), 'CATEGORY', context.path)
@@ -25,7 +33,7 @@ export async function create(
 /** `asset list`: at least one filter. */
 export async function list(
   context: CommandContext,
-  values: { id: number | undefined; workspace: string | undefined; workRequest: number | undefined },
+  values: ValuesOf<typeof assetCommands.list>,
 ): Promise<void> {
   const { id: asset, workRequest, workspace } = values
   if (asset === undefined && workRequest === undefined && workspace === undefined) {

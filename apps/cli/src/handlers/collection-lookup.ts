@@ -4,7 +4,15 @@ import {
   LookupChildType,
   type LookupResult,
 } from '@debusine-ts/models'
-import { type CommandContext, UsageError, choiceOf, renderTable, withYamlFailure } from '@debusine-ts/cli-kit'
+import {
+  type CommandContext,
+  type ValuesOf,
+  UsageError,
+  choiceOf,
+  renderTable,
+  withYamlFailure,
+} from '@debusine-ts/cli-kit'
+import type { collectionCommands } from './collection.commands.js'
 
 /** The Python client's `LookupSingleResponse` fields, in its order (null fields are left out). */
 const pythonFields = [
@@ -44,12 +52,7 @@ function table(results: readonly LookupResult[]): string {
 }
 
 /** The options both lookup commands share. */
-interface LookupOptions {
-  workspace: string | undefined
-  workflow: number | undefined
-  defaultCategory: string | undefined
-  expectType: string
-}
+type LookupOptions = Omit<ValuesOf<typeof collectionCommands.lookupSingle>, 'lookup'>
 
 /** The options checked as argparse checks them (before anything is read or sent). */
 function checkedOptions(context: CommandContext, values: LookupOptions) {
@@ -80,7 +83,7 @@ async function lookupOptions(context: CommandContext, values: LookupOptions) {
 /** `collection lookup-single`. */
 export async function lookupSingle(
   context: CommandContext,
-  values: LookupOptions & { lookup: string },
+  values: ValuesOf<typeof collectionCommands.lookupSingle>,
 ): Promise<void> {
   checkedOptions(context, values)
   const client = await context.client()
@@ -96,7 +99,7 @@ export async function lookupSingle(
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
 export async function lookupMultiple(
   context: CommandContext,
-  values: LookupOptions & { lookups: string[]; data: string },
+  values: ValuesOf<typeof collectionCommands.lookupMultiple>,
 ): Promise<void> {
   checkedOptions(context, values)
   let lookups: unknown[] = values.lookups

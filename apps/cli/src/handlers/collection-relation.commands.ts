@@ -1,12 +1,12 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
 
 const collection = (summary: string) => ({ kind: 'string', valueName: 'NAME@CATEGORY', summary }) as const
 const change = (summary: string) => ({ ...collection(summary), nargs: '+' }) as const
 const types = 'suite-based-on, suite-default-qa-results, suite-forked-from, suite-requires or suite-targeting'
 
 /** The `collection relation` commands. */
-export const collectionRelationCommands = [
-  defineCommand({
+export const collectionRelationCommands = {
+  list: {
     path: ['collection', 'relation', 'list'],
     summary: 'list the relations between collections of a workspace',
     options: {
@@ -15,9 +15,8 @@ export const collectionRelationCommands = [
       to: collection('only relations to this collection'),
       type: { kind: 'string', valueName: 'TYPE', summary: `only relations of this type: ${types}` },
     },
-    handler: async () => (await import('./collection-relation.js')).list,
-  }),
-  defineCommand({
+  },
+  edit: {
     path: ['collection', 'relation', 'edit'],
     summary: 'change the targets of the relations of one type from a collection',
     description:
@@ -38,6 +37,5 @@ export const collectionRelationCommands = [
       'collection relation edit trixie-backports@debian:suite suite-requires --append trixie@debian:suite',
     ],
     output: 'yaml',
-    handler: async () => (await import('./collection-relation.js')).edit,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

@@ -11,11 +11,13 @@ import { applyRelationTargetChanges } from '@debusine-ts/client'
 import {
   CliError,
   type CommandContext,
+  type ValuesOf,
   UsageError,
   choiceOf,
   editText,
   withYamlFailure,
 } from '@debusine-ts/cli-kit'
+import type { collectionRelationCommands } from './collection-relation.commands.js'
 import { itemTable } from './render.js'
 
 // The categories a relation may name: every real one (the test category is for tests only).
@@ -45,12 +47,7 @@ function relationType(value: string, label: string, path: readonly string[]): Co
 /** `collection relation list`: table From / To / Type / Position. */
 export async function list(
   context: CommandContext,
-  values: {
-    workspace: string | undefined
-    from: string | undefined
-    to: string | undefined
-    type: string | undefined
-  },
+  values: ValuesOf<typeof collectionRelationCommands.list>,
 ): Promise<void> {
   const path = context.path
   const { from, to } = values
@@ -109,16 +106,7 @@ function parseEdited(edited: string, path: readonly string[]): CollectionName[] 
  */
 export async function edit(
   context: CommandContext,
-  values: {
-    workspace: string | undefined
-    source: string
-    type: string
-    set: string[] | undefined
-    append: string[] | undefined
-    prepend: string[] | undefined
-    remove: string[] | undefined
-    edit: boolean
-  },
+  values: ValuesOf<typeof collectionRelationCommands.edit>,
 ): Promise<void> {
   const path = context.path
   const source = collectionName(values.source, 'FROM-NAME@CATEGORY', path)

@@ -1,4 +1,9 @@
-import { defineCommand, optionalDataOption, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import {
+  type CommandSpec,
+  optionalDataOption,
+  requiredDataOption,
+  workspaceOption,
+} from '@debusine-ts/cli-kit'
 
 /** A retention period in days, or `-` for none (checked by the parser, as argparse's type). */
 const retention = (summary: string) =>
@@ -41,30 +46,27 @@ const lookupOptions = {
 } as const
 
 /** The `collection` commands (relations and lookups included). */
-export const collectionCommands = [
-  defineCommand({
+export const collectionCommands = {
+  list: {
     path: ['collection', 'list'],
     summary: 'list the collections of a workspace',
     options: { workspace: workspaceOption },
-    handler: async () => (await import('./collection.js')).list,
-  }),
-  defineCommand({
+  },
+  show: {
     path: ['collection', 'show'],
     summary: 'show a collection, with statistics',
     options: { workspace: workspaceOption },
     arguments: collectionArguments,
     examples: ['collection show debian:suite bookworm', 'collection show bookworm@debian:suite --yaml'],
-    handler: async () => (await import('./collection.js')).show,
-  }),
-  defineCommand({
+  },
+  create: {
     path: ['collection', 'create'],
     summary: 'create a collection',
     options: { workspace: workspaceOption, ...retentionOptions, data: requiredDataOption },
     arguments: collectionArguments,
     examples: ['collection create debian:suite trixie --data data.yaml'],
-    handler: async () => (await import('./collection.js')).create,
-  }),
-  defineCommand({
+  },
+  manage: {
     path: ['collection', 'manage'],
     summary: 'change a collection: name, data, retention periods',
     options: {
@@ -74,9 +76,8 @@ export const collectionCommands = [
       rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
     },
     arguments: collectionArguments,
-    handler: async () => (await import('./collection.js')).manage,
-  }),
-  defineCommand({
+  },
+  remove: {
     path: ['collection', 'delete'],
     summary: 'delete a collection (refused while it holds items, unless --force)',
     options: {
@@ -85,9 +86,8 @@ export const collectionCommands = [
     },
     arguments: collectionArguments,
     output: 'none',
-    handler: async () => (await import('./collection.js')).remove,
-  }),
-  defineCommand({
+  },
+  lookupSingle: {
     path: ['collection', 'lookup-single'],
     summary: 'look up one artifact, collection or collection item',
     options: lookupOptions,
@@ -95,9 +95,8 @@ export const collectionCommands = [
       lookup: { name: 'LOOKUP', summary: 'a lookup, e.g. 42@artifacts or sid@debian:suite/source:hello' },
     },
     examples: ['collection lookup-single sid@debian:suite --expect-type collection'],
-    handler: async () => (await import('./collection-lookup.js')).lookupSingle,
-  }),
-  defineCommand({
+  },
+  lookupMultiple: {
     path: ['collection', 'lookup-multiple'],
     summary: 'look up several items at once',
     description:
@@ -105,6 +104,5 @@ export const collectionCommands = [
     options: { ...lookupOptions, data: requiredDataOption },
     arguments: { lookups: { name: 'LOOKUP', summary: 'lookups', nargs: '*' } },
     examples: ['collection lookup-multiple 42@artifacts _@debian:archive'],
-    handler: async () => (await import('./collection-lookup.js')).lookupMultiple,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

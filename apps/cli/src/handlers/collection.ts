@@ -4,14 +4,10 @@ import {
   ValidationError,
   type Collection,
 } from '@debusine-ts/models'
-import { CliError, type CommandContext, UsageError, pythonShapes } from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, type ValuesOf, UsageError, pythonShapes } from '@debusine-ts/cli-kit'
+import type { collectionCommands } from './collection.commands.js'
 import { type Field, printItem, printItems, printSuccess } from './render.js'
-
-/** The collection arguments of every `collection` command. */
-interface CollectionArguments {
-  categoryOrFullName: string
-  name: string | undefined
-}
+export { lookupMultiple, lookupSingle } from './collection-lookup.js'
 
 /** The retention options of `collection create` and `manage`. */
 interface RetentionOptions {
@@ -22,7 +18,7 @@ interface RetentionOptions {
 /** `[NAME@]CATEGORY [NAME]` → name and category; the name defaults to `_`. */
 function collectionIdentifier(
   context: CommandContext,
-  { categoryOrFullName: first, name: second }: CollectionArguments,
+  { categoryOrFullName: first, name: second }: ValuesOf<typeof collectionCommands.show>,
 ): { name: string; category: string } {
   if (!first.includes('@')) return { name: second ?? '_', category: first }
   if (second !== undefined) {
@@ -69,7 +65,7 @@ function printCollection(context: CommandContext, collection: Collection): Promi
 /** `collection list`. */
 export async function list(
   context: CommandContext,
-  values: { workspace: string | undefined },
+  values: ValuesOf<typeof collectionCommands.list>,
 ): Promise<void> {
   const client = await context.client()
   const collections = await client.collections
@@ -81,7 +77,7 @@ export async function list(
 /** `collection show`: with statistics. */
 export async function show(
   context: CommandContext,
-  values: CollectionArguments & { workspace: string | undefined },
+  values: ValuesOf<typeof collectionCommands.show>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()
@@ -95,7 +91,7 @@ export async function show(
 /** `collection create`: data required (stdin by default). */
 export async function create(
   context: CommandContext,
-  values: CollectionArguments & RetentionOptions & { workspace: string | undefined; data: string },
+  values: ValuesOf<typeof collectionCommands.create>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const { full, metadata } = retentions(values)
@@ -116,12 +112,7 @@ export async function create(
 /** `collection manage`: fetch, change, PATCH. */
 export async function manage(
   context: CommandContext,
-  values: CollectionArguments &
-    RetentionOptions & {
-      workspace: string | undefined
-      data: string | undefined
-      rename: string | undefined
-    },
+  values: ValuesOf<typeof collectionCommands.manage>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const { full, metadata } = retentions(values)
@@ -143,7 +134,7 @@ export async function manage(
 /** `collection delete`: refused while the collection holds items, unless `--force`. */
 export async function remove(
   context: CommandContext,
-  values: CollectionArguments & { workspace: string | undefined; force: boolean },
+  values: ValuesOf<typeof collectionCommands.remove>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()

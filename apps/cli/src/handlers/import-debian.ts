@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import type { CommandContext } from '@debusine-ts/cli-kit'
+import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import type { artifactCommands } from './artifact.commands.js'
 import { importedPage } from './render.js'
 
 /**
@@ -8,7 +9,7 @@ import { importedPage } from './render.js'
  */
 export async function importDebian(
   context: CommandContext,
-  values: { upload: string; workspace: string | undefined; expireAt: string | undefined; noResume: boolean },
+  values: ValuesOf<typeof artifactCommands.importDebian>,
 ): Promise<void> {
   const client = await context.client()
   const { UploadJournal } = await import('@debusine-ts/client')

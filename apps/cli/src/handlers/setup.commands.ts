@@ -1,8 +1,8 @@
-import { defineCommand } from '@debusine-ts/cli-kit'
+import type { CommandSpec } from '@debusine-ts/cli-kit'
 
 /** `setup`: the config file editor. */
-export const setupCommands = [
-  defineCommand({
+export const setupCommands = {
+  setup: {
     path: ['setup'],
     summary: 'configure a server in the config file (interactive on a terminal)',
     description:
@@ -31,6 +31,5 @@ export const setupCommands = [
     ],
     offline: true,
     output: 'none',
-    handler: async () => (await import('./setup.js')).setup,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

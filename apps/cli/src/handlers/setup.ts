@@ -11,16 +11,8 @@ import {
   type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
 import { cliVersion } from '../version.js'
-import { CliError, type CommandContext, type Prompter, prompter } from '@debusine-ts/cli-kit'
-
-/** The options of `setup` for scripts. */
-interface SetupOptions {
-  apiUrl: string | undefined
-  token: string | undefined
-  workspace: string | undefined
-  default: boolean
-  enroll: boolean
-}
+import { CliError, type CommandContext, type ValuesOf, type Prompter, prompter } from '@debusine-ts/cli-kit'
+import type { setupCommands } from './setup.commands.js'
 
 function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
   const draft = serverSetupFor(ini, input, scope)
@@ -182,7 +174,7 @@ async function editServer(
 /** Setup from options only (for scripts): never prompts. */
 async function nonInteractive(
   context: CommandContext,
-  values: SetupOptions,
+  values: ValuesOf<typeof setupCommands.setup>,
   file: string,
   ini: IniFile,
 ): Promise<number> {
@@ -218,7 +210,10 @@ async function nonInteractive(
  * `setup`: edit the configuration file. On a terminal without setup options: menus (server,
  * then url/token/scope/workspace/default/save/quit). Otherwise from the options, for scripts.
  */
-export async function setup(context: CommandContext, values: SetupOptions): Promise<number> {
+export async function setup(
+  context: CommandContext,
+  values: ValuesOf<typeof setupCommands.setup>,
+): Promise<number> {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
   const ini = await readConfigForSetup(file)
   const { apiUrl, token, workspace } = values

@@ -1,4 +1,4 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
 
 const workdir = {
   kind: 'string',
@@ -8,8 +8,8 @@ const workdir = {
 } as const
 
 /** The `task-config` commands. */
-export const taskConfigCommands = [
-  defineCommand({
+export const taskConfigCommands = {
+  pull: {
     path: ['task-config', 'pull'],
     summary: 'fetch a task configuration collection into a local repository',
     description:
@@ -21,9 +21,8 @@ export const taskConfigCommands = [
     examples: ['task-config pull --workdir config/'],
     legacy: ['task-config-pull'],
     output: 'none',
-    handler: async () => (await import('./task-config.js')).pull,
-  }),
-  defineCommand({
+  },
+  push: {
     path: ['task-config', 'push'],
     summary: "replace a task configuration collection's items with the local repository's",
     options: {
@@ -38,6 +37,5 @@ export const taskConfigCommands = [
     examples: ['task-config push --workdir config/ --dry-run'],
     legacy: ['task-config-push'],
     output: 'none',
-    handler: async () => (await import('./task-config.js')).push,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { CliError, type CommandContext } from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, type ValuesOf } from '@debusine-ts/cli-kit'
+import type { taskConfigCommands } from './task-config.commands.js'
 
 function workdir(context: CommandContext, given: string | undefined): string {
   return resolve(context.io.cwd, given ?? '.')
@@ -20,7 +21,7 @@ function notARepository(directory: string, cause: unknown): CliError {
  */
 export async function pull(
   context: CommandContext,
-  values: { collection: string | undefined; workspace: string | undefined; workdir: string | undefined },
+  values: ValuesOf<typeof taskConfigCommands.pull>,
 ): Promise<void> {
   const client = await context.client()
   const directory = workdir(context, values.workdir)
@@ -59,7 +60,7 @@ export async function pull(
 /** `task-config push`: replace the collection's items with the repository's entries. */
 export async function push(
   context: CommandContext,
-  values: { workdir: string | undefined; dryRun: boolean; force: boolean },
+  values: ValuesOf<typeof taskConfigCommands.push>,
 ): Promise<void> {
   const client = await context.client()
   const dryRun = values.dryRun

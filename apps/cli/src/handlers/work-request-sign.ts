@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
 import { printWorkRequest, webPage } from './render.js'
-import type { CommandContext } from '@debusine-ts/cli-kit'
+import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import type { workRequestCommands } from './work-request.commands.js'
 
 /**
  * `work-request sign`: sign the upload a `Wait/externaldebsign` work request waits for with
@@ -10,7 +11,7 @@ import type { CommandContext } from '@debusine-ts/cli-kit'
  */
 export async function sign(
   context: CommandContext,
-  values: { id: number; localFile: string | undefined; debsignArguments: string[] },
+  values: ValuesOf<typeof workRequestCommands.sign>,
 ): Promise<void> {
   const client = await context.client()
   const { workRequest } = await client.debian.signUpload(values.id, {

@@ -1,5 +1,5 @@
 import {
-  defineCommand,
+  type CommandSpec,
   requiredDataOption,
   timeoutOption,
   waitOption,
@@ -10,8 +10,8 @@ const workRequestId = { name: 'WORK_REQUEST_ID', summary: 'the work request id',
 const limitOption = { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } as const
 
 /** The `work-request` commands. */
-export const workRequestCommands = [
-  defineCommand({
+export const workRequestCommands = {
+  list: {
     path: ['work-request', 'list'],
     summary: 'list the most recent work requests',
     options: {
@@ -19,17 +19,15 @@ export const workRequestCommands = [
       limit: limitOption,
     },
     legacy: ['list-work-requests'],
-    handler: async () => (await import('./work-request.js')).list,
-  }),
-  defineCommand({
+  },
+  show: {
     path: ['work-request', 'show'],
     summary: 'show a work request and the artifacts it produced',
     arguments: { id: workRequestId },
     examples: ['work-request show 42', 'work-request show 42 --yaml'],
     legacy: ['show-work-request'],
-    handler: async () => (await import('./work-request.js')).show,
-  }),
-  defineCommand({
+  },
+  create: {
     path: ['work-request', 'create'],
     summary: 'create a work request',
     options: {
@@ -47,9 +45,8 @@ export const workRequestCommands = [
     arguments: { taskName: { name: 'TASK_NAME', summary: 'the task, e.g. noop' } },
     examples: ["work-request create noop --data - --wait <<< 'result: success'"],
     legacy: ['create-work-request'],
-    handler: async () => (await import('./work-request.js')).create,
-  }),
-  defineCommand({
+  },
+  manage: {
     path: ['work-request', 'manage'],
     summary: 'change a work request',
     options: {
@@ -62,25 +59,22 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     legacy: ['manage-work-request'],
     output: 'none',
-    handler: async () => (await import('./work-request.js')).manage,
-  }),
-  defineCommand({
+  },
+  retry: {
     path: ['work-request', 'retry'],
     summary: 'retry an aborted or failed work request',
     arguments: { id: workRequestId },
     legacy: ['retry-work-request'],
     output: 'none',
-    handler: async () => (await import('./work-request.js')).retry,
-  }),
-  defineCommand({
+  },
+  abort: {
     path: ['work-request', 'abort'],
     summary: 'abort a work request',
     arguments: { id: workRequestId },
     legacy: ['abort-work-request'],
     output: 'none',
-    handler: async () => (await import('./work-request.js')).abort,
-  }),
-  defineCommand({
+  },
+  unblock: {
     path: ['work-request', 'unblock'],
     summary: 'review a work request blocked for a manual review: accept it, reject it, or add notes',
     description: 'Accepting lets the blocked step run; rejecting aborts it. Prints the work request.',
@@ -92,9 +86,8 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request unblock 42 --accept --notes "Reviewed"'],
     python: false,
-    handler: async () => (await import('./work-request.js')).unblock,
-  }),
-  defineCommand({
+  },
+  confirm: {
     path: ['work-request', 'confirm'],
     summary: 'answer a Wait/confirm task: confirm it (the workflow goes on) or deny it',
     options: {
@@ -104,9 +97,8 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request confirm 42 --comment "Ship it"'],
     python: false,
-    handler: async () => (await import('./work-request.js')).confirm,
-  }),
-  defineCommand({
+  },
+  sign: {
     path: ['work-request', 'sign'],
     summary: 'sign the upload a Wait/externaldebsign work request waits for, and complete it',
     description:
@@ -126,9 +118,8 @@ export const workRequestCommands = [
     },
     examples: ['work-request sign 42 -- -k 0xKEYID'],
     legacy: ['provide-signature'],
-    handler: async () => (await import('./work-request-sign.js')).sign,
-  }),
-  defineCommand({
+  },
+  watch: {
     path: ['work-request', 'watch'],
     summary: 'follow a work request until it completes; the exit code comes from its result',
     description:
@@ -137,9 +128,8 @@ export const workRequestCommands = [
     arguments: { id: workRequestId },
     examples: ['work-request watch 42', 'work-request watch 42 --timeout 600 --json'],
     python: false,
-    handler: async () => (await import('./work-request.js')).watch,
-  }),
-  defineCommand({
+  },
+  onCompleted: {
     path: ['work-request', 'on-completed'],
     summary: 'run a command for each completed work request',
     description:
@@ -160,6 +150,5 @@ export const workRequestCommands = [
     examples: ['work-request on-completed ./notify.sh --workspace System'],
     legacy: ['on-work-request-completed'],
     output: 'none',
-    handler: async () => (await import('./work-request.js')).onCompleted,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

@@ -6,6 +6,7 @@ import { printWorkRequest, webPage, workRequestFields, workRequestList } from '.
 import {
   CliError,
   type CommandContext,
+  type ValuesOf,
   UsageError,
   cannotOpenArgument,
   exitCodes,
@@ -14,16 +15,24 @@ import {
   shapeArtifactLikePython,
   pythonShapes,
 } from '@debusine-ts/cli-kit'
+import type { workRequestCommands } from './work-request.commands.js'
+export { sign } from './work-request-sign.js'
 
 /** `work-request list`. */
-export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
+export async function list(
+  context: CommandContext,
+  { limit }: ValuesOf<typeof workRequestCommands.list>,
+): Promise<void> {
   const client = await context.client()
   // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
   await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, workRequestList)
 }
 
 /** `work-request show`: the work request and the artifacts it produced. */
-export async function show(context: CommandContext, { id }: { id: number }): Promise<void> {
+export async function show(
+  context: CommandContext,
+  { id }: ValuesOf<typeof workRequestCommands.show>,
+): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
   const artifacts: Artifact[] = []
@@ -48,14 +57,7 @@ export async function show(context: CommandContext, { id }: { id: number }): Pro
 /** `work-request create`. */
 export async function create(
   context: CommandContext,
-  values: {
-    taskName: string
-    workspace: string | undefined
-    data: string
-    eventReactions: string | undefined
-    wait: boolean
-    timeout: number | undefined
-  },
+  values: ValuesOf<typeof workRequestCommands.create>,
 ): Promise<number | undefined> {
   const taskData = await context.readData(values.data)
   let eventReactions: Record<string, unknown> | undefined
@@ -90,7 +92,7 @@ export async function create(
 /** `work-request manage`. */
 export async function manage(
   context: CommandContext,
-  { id, setPriorityAdjustment: adjustment }: { id: number; setPriorityAdjustment: number | undefined },
+  { id, setPriorityAdjustment: adjustment }: ValuesOf<typeof workRequestCommands.manage>,
 ): Promise<void> {
   if (adjustment === undefined) {
     throw new CliError('no changes specified', { hint: 'Give --set-priority-adjustment N.' })
@@ -103,14 +105,20 @@ export async function manage(
 }
 
 /** `work-request retry`. */
-export async function retry(context: CommandContext, { id }: { id: number }): Promise<void> {
+export async function retry(
+  context: CommandContext,
+  { id }: ValuesOf<typeof workRequestCommands.retry>,
+): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.retry(id, { signal: context.signal })
   if (context.format === 'json') await context.print({ json: request })
 }
 
 /** `work-request abort`. */
-export async function abort(context: CommandContext, { id }: { id: number }): Promise<void> {
+export async function abort(
+  context: CommandContext,
+  { id }: ValuesOf<typeof workRequestCommands.abort>,
+): Promise<void> {
   const client = await context.client()
   const request = await client.workRequests.abort(id, { signal: context.signal })
   if (context.format === 'json') await context.print({ json: request })
@@ -124,7 +132,7 @@ async function printRequest(context: CommandContext, request: WorkRequest): Prom
 /** `work-request unblock`: the manual review of a blocked work request. */
 export async function unblock(
   context: CommandContext,
-  values: { id: number; accept: boolean; reject: boolean; notes: string | undefined },
+  values: ValuesOf<typeof workRequestCommands.unblock>,
 ): Promise<void> {
   if (values.accept && values.reject) {
     throw new UsageError('argument --reject: not allowed with argument --accept', context.path)
@@ -143,7 +151,7 @@ export async function unblock(
 /** `work-request confirm`: the answer to a Wait/confirm task. */
 export async function confirm(
   context: CommandContext,
-  values: { id: number; deny: boolean; comment: string | undefined },
+  values: ValuesOf<typeof workRequestCommands.confirm>,
 ): Promise<void> {
   const client = await context.client()
   await printRequest(
@@ -159,7 +167,7 @@ export async function confirm(
 /** `work-request watch`: follow until completion; the exit code comes from the result. */
 export async function watch(
   context: CommandContext,
-  { id, timeout }: { id: number; timeout: number | undefined },
+  { id, timeout }: ValuesOf<typeof workRequestCommands.watch>,
 ): Promise<number> {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
@@ -169,12 +177,7 @@ export async function watch(
 /** `work-request on-completed`: run a command for each completion, until interrupted. */
 export async function onCompleted(
   context: CommandContext,
-  values: {
-    command: string
-    commandArguments: string[]
-    workspace: string[] | undefined
-    lastCompletedAt: string | undefined
-  },
+  values: ValuesOf<typeof workRequestCommands.onCompleted>,
 ): Promise<number> {
   const { command, commandArguments: args, workspace: workspaces, lastCompletedAt: state } = values
   const stateFile = state === undefined ? undefined : resolve(context.io.cwd, state)

@@ -1,4 +1,9 @@
-import { defineCommand, optionalDataOption, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import {
+  type CommandSpec,
+  optionalDataOption,
+  requiredDataOption,
+  workspaceOption,
+} from '@debusine-ts/cli-kit'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
 const priority = {
@@ -8,8 +13,8 @@ const priority = {
 } as const
 
 /** The `workflow-template` commands. */
-export const workflowTemplateCommands = [
-  defineCommand({
+export const workflowTemplateCommands = {
+  create: {
     path: ['workflow-template', 'create'],
     summary: 'create a workflow template',
     description:
@@ -20,11 +25,10 @@ export const workflowTemplateCommands = [
       templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
     },
     examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
-    handler: async () => (await import('./workflow-template.js')).create,
-  }),
+  },
   // 0.11.3's name takes its arguments in the other order and its data is the static
   // parameters alone: a command of its own rather than an alias of `workflow-template create`.
-  defineCommand({
+  createFlat: {
     path: ['create-workflow-template'],
     summary: 'create a workflow template (the Python CLI 0.11.3 form)',
     description: 'The data holds the static parameters; runtime parameters are left open ("any").',
@@ -36,22 +40,19 @@ export const workflowTemplateCommands = [
     examples: ["create-workflow-template my-noop noop <<< '{}'"],
     // YAML, as the 0.11.3 CLI printed every command.
     output: 'yaml',
-    handler: async () => (await import('./workflow-template.js')).createFlat,
-  }),
-  defineCommand({
+  },
+  list: {
     path: ['workflow-template', 'list'],
     summary: 'list the workflow templates of a workspace',
     options: { workspace: workspaceOption },
-    handler: async () => (await import('./workflow-template.js')).list,
-  }),
-  defineCommand({
+  },
+  show: {
     path: ['workflow-template', 'show'],
     summary: 'show a workflow template',
     options: { workspace: workspaceOption },
     arguments: { nameOrId },
-    handler: async () => (await import('./workflow-template.js')).show,
-  }),
-  defineCommand({
+  },
+  manage: {
     path: ['workflow-template', 'manage'],
     summary: 'change a workflow template',
     options: {
@@ -61,23 +62,20 @@ export const workflowTemplateCommands = [
       rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
     },
     arguments: { nameOrId },
-    handler: async () => (await import('./workflow-template.js')).manage,
-  }),
-  defineCommand({
+  },
+  edit: {
     path: ['workflow-template', 'edit'],
     summary: 'edit a workflow template in $EDITOR (on a terminal)',
     description:
       'Edits static_parameters, runtime_parameters, extra_groups and restricted; saved only if changed.',
     options: { workspace: workspaceOption },
     arguments: { nameOrId },
-    handler: async () => (await import('./workflow-template.js')).edit,
-  }),
-  defineCommand({
+  },
+  remove: {
     path: ['workflow-template', 'delete'],
     summary: 'delete a workflow template',
     options: { workspace: workspaceOption },
     arguments: { nameOrId },
     output: 'none',
-    handler: async () => (await import('./workflow-template.js')).remove,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

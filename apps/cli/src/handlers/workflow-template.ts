@@ -1,7 +1,8 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { parse, stringify } from 'yaml'
-import { CliError, type CommandContext, editText, pythonShapes } from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, type ValuesOf, editText, pythonShapes } from '@debusine-ts/cli-kit'
+import type { workflowTemplateCommands } from './workflow-template.commands.js'
 import { type Field, printItem, printItems, printSuccess } from './render.js'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
@@ -21,13 +22,7 @@ function checkKeys(data: Record<string, unknown>): void {
   }
 }
 
-/** The arguments of the commands naming one template. */
-interface TemplateArguments {
-  nameOrId: string
-  workspace: string | undefined
-}
-
-function key({ nameOrId }: TemplateArguments): number | string {
+function key({ nameOrId }: { nameOrId: string }): number | string {
   return /^\d+$/.test(nameOrId) ? Number(nameOrId) : nameOrId
 }
 
@@ -47,20 +42,11 @@ function printTemplate(context: CommandContext, template: WorkflowTemplate): Pro
   return printItem(context, template, pythonShapes.workflowTemplate, templateFields)
 }
 
-/** The arguments and options of both `create` commands. */
-interface CreateArguments {
-  taskName: string
-  templateName: string
-  workspace: string | undefined
-  priority: number | undefined
-  data: string
-}
-
 type TemplateData = Pick<WorkflowTemplate, (typeof dataKeys)[number]>
 
 async function createTemplate(
   context: CommandContext,
-  values: CreateArguments,
+  values: ValuesOf<typeof workflowTemplateCommands.create>,
   data: TemplateData,
 ): Promise<WorkflowTemplate> {
   const client = await context.client()
@@ -71,7 +57,10 @@ async function createTemplate(
 }
 
 /** `workflow-template create`. */
-export async function create(context: CommandContext, values: CreateArguments): Promise<void> {
+export async function create(
+  context: CommandContext,
+  values: ValuesOf<typeof workflowTemplateCommands.create>,
+): Promise<void> {
   const data = await context.readData(values.data)
   checkKeys(data)
   const template = await createTemplate(context, values, {
@@ -84,7 +73,10 @@ export async function create(context: CommandContext, values: CreateArguments): 
 }
 
 /** `create-workflow-template` (0.11.3): the data is the static parameters. */
-export async function createFlat(context: CommandContext, values: CreateArguments): Promise<void> {
+export async function createFlat(
+  context: CommandContext,
+  values: ValuesOf<typeof workflowTemplateCommands.createFlat>,
+): Promise<void> {
   const template = await createTemplate(context, values, {
     static_parameters: await context.readData(values.data),
     runtime_parameters: 'any',
@@ -105,7 +97,7 @@ export async function createFlat(context: CommandContext, values: CreateArgument
 /** `workflow-template list`. */
 export async function list(
   context: CommandContext,
-  values: { workspace: string | undefined },
+  values: ValuesOf<typeof workflowTemplateCommands.list>,
 ): Promise<void> {
   const client = await context.client()
   const templates = await client.workflowTemplates
@@ -115,7 +107,10 @@ export async function list(
 }
 
 /** `workflow-template show`. */
-export async function show(context: CommandContext, values: TemplateArguments): Promise<void> {
+export async function show(
+  context: CommandContext,
+  values: ValuesOf<typeof workflowTemplateCommands.show>,
+): Promise<void> {
   const client = await context.client()
   await printTemplate(
     context,
@@ -126,11 +121,7 @@ export async function show(context: CommandContext, values: TemplateArguments): 
 /** `workflow-template manage`: rename, priority, and the keys given in `--data`. */
 export async function manage(
   context: CommandContext,
-  values: TemplateArguments & {
-    priority: number | undefined
-    data: string | undefined
-    rename: string | undefined
-  },
+  values: ValuesOf<typeof workflowTemplateCommands.manage>,
 ): Promise<void> {
   const data = await context.readData(values.data)
   checkKeys(data)
@@ -144,7 +135,10 @@ export async function manage(
 }
 
 /** `workflow-template delete`. */
-export async function remove(context: CommandContext, values: TemplateArguments): Promise<void> {
+export async function remove(
+  context: CommandContext,
+  values: ValuesOf<typeof workflowTemplateCommands.remove>,
+): Promise<void> {
   const client = await context.client()
   await client.workflowTemplates.delete(key(values), await context.inWorkspace(values.workspace))
   context.feedback('Workflow template deleted.')
@@ -155,7 +149,10 @@ export async function remove(context: CommandContext, values: TemplateArguments)
  * `workflow-template edit`: the four data keys in the editor (all four required); the
  * template is changed only if they changed. On a terminal only.
  */
-export async function edit(context: CommandContext, values: TemplateArguments): Promise<void> {
+export async function edit(
+  context: CommandContext,
+  values: ValuesOf<typeof workflowTemplateCommands.edit>,
+): Promise<void> {
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)
   const current = await client.workflowTemplates.get(key(values), inWorkspace)

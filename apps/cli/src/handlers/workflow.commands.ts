@@ -1,5 +1,5 @@
 import {
-  defineCommand,
+  type CommandSpec,
   requiredDataOption,
   timeoutOption,
   waitOption,
@@ -7,14 +7,13 @@ import {
 } from '@debusine-ts/cli-kit'
 
 /** The `workflow` commands. */
-export const workflowCommands = [
-  defineCommand({
+export const workflowCommands = {
+  list: {
     path: ['workflow', 'list'],
     summary: 'list root workflows, newest first',
     options: { limit: { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } },
-    handler: async () => (await import('./workflow.js')).list,
-  }),
-  defineCommand({
+  },
+  start: {
     path: ['workflow', 'start'],
     summary: 'start a workflow from a template',
     options: {
@@ -30,6 +29,5 @@ export const workflowCommands = [
     arguments: { name: { name: 'NAME', summary: 'the template name' } },
     examples: ['workflow start my-noop --data /dev/null --wait'],
     legacy: ['create-workflow'],
-    handler: async () => (await import('./workflow.js')).start,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

@@ -1,9 +1,13 @@
 import { workRequestList } from './render.js'
 import { printStarted } from './follow.js'
-import type { CommandContext } from '@debusine-ts/cli-kit'
+import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import type { workflowCommands } from './workflow.commands.js'
 
 /** `workflow list`: root workflows, newest first. */
-export async function list(context: CommandContext, { limit }: { limit: number }): Promise<void> {
+export async function list(
+  context: CommandContext,
+  { limit }: ValuesOf<typeof workflowCommands.list>,
+): Promise<void> {
   const client = await context.client()
   await context.printList(client.workflows.list({}, { signal: context.signal }), limit, workRequestList)
 }
@@ -11,14 +15,7 @@ export async function list(context: CommandContext, { limit }: { limit: number }
 /** `workflow start`: from a template, or a workflow task with `--no-template`. */
 export async function start(
   context: CommandContext,
-  values: {
-    name: string
-    workspace: string | undefined
-    data: string
-    noTemplate: boolean
-    wait: boolean
-    timeout: number | undefined
-  },
+  values: ValuesOf<typeof workflowCommands.start>,
 ): Promise<number | undefined> {
   const taskData = await context.readData(values.data)
   const { name, noTemplate } = values

@@ -1,10 +1,10 @@
-import { defineCommand, workspaceOption } from '@debusine-ts/cli-kit'
+import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
 
 const change = (summary: string) => ({ kind: 'string', nargs: '+', valueName: 'W', summary }) as const
 
 /** The `workspace` commands. */
-export const workspaceCommands = [
-  defineCommand({
+export const workspaceCommands = {
+  inheritance: {
     path: ['workspace', 'inheritance'],
     summary: 'show, and optionally change, the inheritance chain of a workspace',
     description:
@@ -27,6 +27,5 @@ export const workspaceCommands = [
     examples: ['workspace inheritance --workspace developers --append base'],
     legacy: ['workspace-inheritance'],
     output: 'yaml',
-    handler: async () => (await import('./workspace.js')).inheritance,
-  }),
-]
+  },
+} as const satisfies Record<string, CommandSpec>

@@ -6,10 +6,12 @@ import {
 import {
   CliError,
   type CommandContext,
+  type ValuesOf,
   editAndApply,
   withYamlFailure,
   writeYamlFailure,
 } from '@debusine-ts/cli-kit'
+import type { workspaceCommands } from './workspace.commands.js'
 
 type Element = Pick<InheritanceChainElement, 'id' | 'scope' | 'workspace'>
 
@@ -51,15 +53,7 @@ const editHelp = (workspace: string): string[] => [
  */
 export async function inheritance(
   context: CommandContext,
-  values: {
-    workspace: string | undefined
-    workspaceArgument: string | undefined
-    append: string[] | undefined
-    prepend: string[] | undefined
-    remove: string[] | undefined
-    set: string[] | undefined
-    edit: boolean
-  },
+  values: ValuesOf<typeof workspaceCommands.inheritance>,
 ): Promise<void> {
   const client = await context.client()
   // As the Python client: the (deprecated) positional wins over --workspace.
