@@ -85,9 +85,9 @@ function routingDispatcher(
 
 /**
  * The network of a Node client: every request (REST through `fetch`, list pages and file
- * transfers through the dispatcher's `request` and `dispatch`, all on one dispatcher) and the completion
- * websocket honour `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and the trust of {@link trustFrom};
- * undici is loaded on the first request.
+ * transfers through the dispatcher's `request` and `dispatch`, all on one dispatcher) and the
+ * completion websocket honour `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY` and the trust of
+ * {@link trustFrom}; undici is loaded on the first request.
  *
  * @throws {ValidationError} when a CA file named cannot be read
  */
