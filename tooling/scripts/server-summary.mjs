@@ -47,7 +47,7 @@ export function summarize(report) {
  * The first lines of a failure message, without colours and with at most two lines of its
  * stack: CI's output keeps only its last lines.
  */
-function firstLines(message, count = 8) {
+function firstLines(message, count = 16) {
   // eslint-disable-next-line no-control-regex
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
   let frames = 0
