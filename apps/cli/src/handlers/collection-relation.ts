@@ -6,7 +6,6 @@ import {
   ValidationError,
   type CollectionName,
 } from '@debusine-ts/models'
-import { parse, stringify } from 'yaml'
 import { applyRelationTargetChanges } from '@debusine-ts/client'
 import {
   CliError,
@@ -14,7 +13,7 @@ import {
   type ValuesOf,
   UsageError,
   choiceOf,
-  editText,
+  editYaml,
   withYamlFailure,
 } from '@debusine-ts/cli-kit'
 import type { collectionRelationCommands } from './collection-relation.commands.js'
@@ -85,13 +84,7 @@ export async function list(
 }
 
 /** The targets the user wrote in the editor: a YAML list of `NAME@CATEGORY` strings. */
-function parseEdited(edited: string, path: readonly string[]): CollectionName[] {
-  let value: unknown
-  try {
-    value = parse(edited)
-  } catch (error) {
-    throw new CliError(`Invalid YAML: ${(error as Error).message}`)
-  }
+function editedTargets(value: unknown, path: readonly string[]): CollectionName[] {
   if (value === null || value === undefined) return []
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
     throw new CliError('The edited targets must be a YAML list of NAME@CATEGORY strings.')
@@ -131,7 +124,7 @@ export async function edit(
     category: relation.target_collection.category,
   }))
   const targets = editing
-    ? parseEdited(await editText(context.io, stringify(before.map(text))), path)
+    ? await editYaml(context.io, before.map(text), (value) => editedTargets(value, path))
     : applyRelationTargetChanges(before, changes)
   if (JSON.stringify(targets.map(text)) === JSON.stringify(before.map(text))) {
     // As the Python client: nothing is sent and nothing printed (but --json gets the targets).
