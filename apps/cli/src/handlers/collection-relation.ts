@@ -38,6 +38,8 @@ function collectionName(text: string, option: string, command: readonly string[]
 }
 
 const text = formatCollectionName
+// The name and category alone, as the Python client prints a collection of a relation.
+const nameOf = ({ name, category }: CollectionName): CollectionName => ({ name, category })
 
 function relationType(value: string, label: string, path: readonly string[]): CollectionRelationType {
   return choiceOf(value, Object.values(CollectionRelationType).sort(), label, path)
@@ -62,14 +64,8 @@ export async function list(
   await context.print({
     json: relations,
     yaml: relations.map((relation) => ({
-      source_collection: {
-        name: relation.source_collection.name,
-        category: relation.source_collection.category,
-      },
-      target_collection: {
-        name: relation.target_collection.name,
-        category: relation.target_collection.category,
-      },
+      source_collection: nameOf(relation.source_collection),
+      target_collection: nameOf(relation.target_collection),
       type: relation.type,
       position: relation.position,
     })),
@@ -119,10 +115,7 @@ export async function edit(
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)
   const current = await client.collections.relations.getTargets(source, type, inWorkspace)
-  const before = current.relations.map((relation) => ({
-    name: relation.target_collection.name,
-    category: relation.target_collection.category,
-  }))
+  const before = current.relations.map((relation) => nameOf(relation.target_collection))
   const targets = editing
     ? await editYaml(context.io, before.map(text), (value) => editedTargets(value, path))
     : applyRelationTargetChanges(before, changes)
@@ -141,8 +134,6 @@ export async function edit(
       }),
     'Error setting relation targets:',
   )
-  const result = {
-    targets: replaced.targets.map((target) => ({ name: target.name, category: target.category })),
-  }
+  const result = { targets: replaced.targets.map(nameOf) }
   await context.print({ json: result, yaml: result })
 }
