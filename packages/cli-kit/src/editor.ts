@@ -41,6 +41,29 @@ export async function editText(io: Io, text: string, suffix = '.yaml'): Promise<
   }
 }
 
+/**
+ * Let the user edit `value` as YAML ({@link editText}) and return what they wrote, read by
+ * `check`, which throws a {@link CliError} for a value of the wrong shape. One edit, no
+ * retry: {@link editAndApply} offers another edit instead.
+ *
+ * @throws {CliError} when the text is not YAML, or as `check` throws
+ */
+export async function editYaml<Value>(
+  io: Io,
+  value: unknown,
+  check: (edited: unknown) => Value,
+): Promise<Value> {
+  const { parse, stringify } = await import('yaml')
+  const text = await editText(io, stringify(value))
+  let edited: unknown
+  try {
+    edited = parse(text)
+  } catch (error) {
+    throw new CliError(`Invalid YAML: ${(error as Error).message}`)
+  }
+  return check(edited)
+}
+
 /** How {@link editAndApply} checks and applies what the user wrote. */
 export interface EditSettings<Value, Result> {
   /** Comment lines written above the YAML. */

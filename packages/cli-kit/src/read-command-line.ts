@@ -1,7 +1,7 @@
 import type { GlobalOptions } from './command-context.js'
 import { withBareDebugFlag } from './debug-flag.js'
 import type { DeclaredCommand } from './declared-command.js'
-import { parseCommandLine } from './parser.js'
+import { parseCommandLine, type ParseResult } from './parser.js'
 import type { ProgramInfo } from './program.js'
 import { resolveCommand } from './resolve-command.js'
 import type { OptionSpec, OptionSpecs } from './spec.js'
@@ -61,13 +61,20 @@ function optionsOf(
   }
 }
 
+/** The global options before the command; the rest of `argv` is the command's. */
+function readGlobals(program: ProgramInfo, argv: readonly string[]): ParseResult {
+  return parseCommandLine(argv, {
+    options: program.globalOptions,
+    arguments: {},
+    subcommand: true,
+    command: [],
+  })
+}
+
 /** The global options given before the command, for `--debug` when reading the rest fails. */
 export function leadingGlobals(program: ProgramInfo, argv: readonly string[]): GlobalOptions {
   try {
-    return globalsFrom(
-      parseCommandLine(argv, { options: program.globalOptions, arguments: {}, subcommand: true, command: [] })
-        .values,
-    )
+    return globalsFrom(readGlobals(program, argv).values)
   } catch {
     return globalsFrom({})
   }
@@ -84,12 +91,7 @@ export function readCommandLine(
   commands: readonly DeclaredCommand[],
   argv: readonly string[],
 ): CommandLine {
-  const top = parseCommandLine(withBareDebugFlag(commands, argv), {
-    options: program.globalOptions,
-    arguments: {},
-    subcommand: true,
-    command: [],
-  })
+  const top = readGlobals(program, withBareDebugFlag(commands, argv))
   if (top.stop === 'version') return { kind: 'version' }
   if (top.stop === 'help') return { kind: 'program-help' }
   const resolved = resolveCommand(program, commands, top.rest)

@@ -6,7 +6,6 @@ import {
   ValidationError,
   type CollectionName,
 } from '@debusine-ts/models'
-import { parse, stringify } from 'yaml'
 import { applyRelationTargetChanges } from '@debusine-ts/client'
 import {
   CliError,
@@ -14,7 +13,7 @@ import {
   type ValuesOf,
   UsageError,
   choiceOf,
-  editText,
+  editYaml,
   withYamlFailure,
 } from '@debusine-ts/cli-kit'
 import type { collectionRelationCommands } from './collection-relation.commands.js'
@@ -39,6 +38,8 @@ function collectionName(text: string, option: string, command: readonly string[]
 }
 
 const text = formatCollectionName
+// The name and category alone, as the Python client prints a collection of a relation.
+const nameOf = ({ name, category }: CollectionName): CollectionName => ({ name, category })
 
 function relationType(value: string, label: string, path: readonly string[]): CollectionRelationType {
   return choiceOf(value, Object.values(CollectionRelationType).sort(), label, path)
@@ -63,14 +64,8 @@ export async function list(
   await context.print({
     json: relations,
     yaml: relations.map((relation) => ({
-      source_collection: {
-        name: relation.source_collection.name,
-        category: relation.source_collection.category,
-      },
-      target_collection: {
-        name: relation.target_collection.name,
-        category: relation.target_collection.category,
-      },
+      source_collection: nameOf(relation.source_collection),
+      target_collection: nameOf(relation.target_collection),
       type: relation.type,
       position: relation.position,
     })),
@@ -85,13 +80,7 @@ export async function list(
 }
 
 /** The targets the user wrote in the editor: a YAML list of `NAME@CATEGORY` strings. */
-function parseEdited(edited: string, path: readonly string[]): CollectionName[] {
-  let value: unknown
-  try {
-    value = parse(edited)
-  } catch (error) {
-    throw new CliError(`Invalid YAML: ${(error as Error).message}`)
-  }
+function editedTargets(value: unknown, path: readonly string[]): CollectionName[] {
   if (value === null || value === undefined) return []
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
     throw new CliError('The edited targets must be a YAML list of NAME@CATEGORY strings.')
@@ -126,12 +115,9 @@ export async function edit(
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)
   const current = await client.collections.relations.getTargets(source, type, inWorkspace)
-  const before = current.relations.map((relation) => ({
-    name: relation.target_collection.name,
-    category: relation.target_collection.category,
-  }))
+  const before = current.relations.map((relation) => nameOf(relation.target_collection))
   const targets = editing
-    ? parseEdited(await editText(context.io, stringify(before.map(text))), path)
+    ? await editYaml(context.io, before.map(text), (value) => editedTargets(value, path))
     : applyRelationTargetChanges(before, changes)
   if (JSON.stringify(targets.map(text)) === JSON.stringify(before.map(text))) {
     // As the Python client: nothing is sent and nothing printed (but --json gets the targets).
@@ -148,8 +134,6 @@ export async function edit(
       }),
     'Error setting relation targets:',
   )
-  const result = {
-    targets: replaced.targets.map((target) => ({ name: target.name, category: target.category })),
-  }
+  const result = { targets: replaced.targets.map(nameOf) }
   await context.print({ json: result, yaml: result })
 }

@@ -9,12 +9,6 @@ import type { collectionCommands } from './collection.commands.js'
 import { type Field, printItem, printItems, printSuccess } from './render.js'
 export { lookupMultiple, lookupSingle } from './collection-lookup.js'
 
-/** The retention options of `collection create` and `manage`. */
-interface RetentionOptions {
-  fullHistoryRetentionPeriod: string | undefined
-  metadataOnlyRetentionPeriod: string | undefined
-}
-
 /** `[NAME@]CATEGORY [NAME]` → name and category; the name defaults to `_`. */
 function collectionIdentifier(
   context: CommandContext,
@@ -32,14 +26,9 @@ function collectionIdentifier(
   }
 }
 
-/** The retention periods given: days, null for none (`-`), undefined when not given. */
-function retentions(values: RetentionOptions): {
-  full: number | null | undefined
-  metadata: number | null | undefined
-} {
-  const days = (text: string | undefined) =>
-    text === undefined ? undefined : text === '-' ? null : Number(text)
-  return { full: days(values.fullHistoryRetentionPeriod), metadata: days(values.metadataOnlyRetentionPeriod) }
+/** A retention period given: days, null for none (`-`), undefined when not given. */
+function days(text: string | undefined): number | null | undefined {
+  return text === undefined ? undefined : text === '-' ? null : Number(text)
 }
 
 function retentionText(collection: Collection): string {
@@ -94,15 +83,14 @@ export async function create(
   values: ValuesOf<typeof collectionCommands.create>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
-  const { full, metadata } = retentions(values)
   const data = await context.readData(values.data)
   const client = await context.client()
   const collection = await client.collections.create(
     {
       ...identifier,
       data,
-      full_history_retention_period: full ?? null,
-      metadata_only_retention_period: metadata ?? null,
+      full_history_retention_period: days(values.fullHistoryRetentionPeriod) ?? null,
+      metadata_only_retention_period: days(values.metadataOnlyRetentionPeriod) ?? null,
     },
     await context.inWorkspace(values.workspace),
   )
@@ -115,7 +103,8 @@ export async function manage(
   values: ValuesOf<typeof collectionCommands.manage>,
 ): Promise<void> {
   const identifier = collectionIdentifier(context, values)
-  const { full, metadata } = retentions(values)
+  const full = days(values.fullHistoryRetentionPeriod)
+  const metadata = days(values.metadataOnlyRetentionPeriod)
   const data = values.data === undefined ? undefined : await context.readData(values.data)
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)

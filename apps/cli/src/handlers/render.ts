@@ -61,22 +61,30 @@ export function statusText(request: { status: string; result: string }): string 
   return request.result === '' ? request.status : `${request.status} [${request.result}]`
 }
 
+/** A work request in a list; its panel adds its page, task data and artifacts. */
+const workRequestColumns: readonly Field<WorkRequest>[] = [
+  ['ID', (request) => request.id],
+  ['Task', (request) => `${request.task_type}/${request.task_name}`],
+  ['Status', statusText],
+  ['Workspace', (request) => request.workspace],
+  ['Created', (request) => request.created_at],
+  ['Started', (request) => request.started_at],
+  ['Completed', (request) => request.completed_at],
+  ['Worker', (request) => request.worker],
+]
+
 /** One work request, for humans. */
 export function workRequestFields(
   request: WorkRequest,
   webUrl: string,
   artifacts?: readonly unknown[],
 ): string {
+  // The list's columns, the page after the ID.
+  const [id, ...rest] = workRequestColumns.map(([title, value]) => [title, value(request)] as const)
   return renderFields([
-    ['ID', request.id],
+    id!,
     ['URL', webUrl],
-    ['Task', `${request.task_type}/${request.task_name}`],
-    ['Status', statusText(request)],
-    ['Workspace', request.workspace],
-    ['Created', request.created_at],
-    ['Started', request.started_at],
-    ['Completed', request.completed_at],
-    ['Worker', request.worker],
+    ...rest,
     ['Task data', request.task_data],
     ['Artifacts', artifacts ?? request.artifacts],
   ])
@@ -86,20 +94,7 @@ export function workRequestFields(
 export const workRequestList: ListRendering<WorkRequest> = {
   json: (request) => request,
   yaml: (request) => shapeLikePython(request, pythonShapes.workRequest),
-  human: (requests) =>
-    renderTable(
-      ['ID', 'Task', 'Status', 'Workspace', 'Created', 'Started', 'Completed', 'Worker'],
-      requests.map((request) => [
-        request.id,
-        `${request.task_type}/${request.task_name}`,
-        statusText(request),
-        request.workspace,
-        request.created_at,
-        request.started_at,
-        request.completed_at,
-        request.worker,
-      ]),
-    ),
+  human: (requests) => itemTable(requests, workRequestColumns),
 }
 
 /** Print a work request: as is, the Python client's YAML, or its panel with its web page `webUrl`. */

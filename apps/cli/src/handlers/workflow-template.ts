@@ -1,7 +1,6 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
-import { parse, stringify } from 'yaml'
-import { CliError, type CommandContext, type ValuesOf, editText, pythonShapes } from '@debusine-ts/cli-kit'
+import { CliError, type CommandContext, type ValuesOf, editYaml, pythonShapes } from '@debusine-ts/cli-kit'
 import type { workflowTemplateCommands } from './workflow-template.commands.js'
 import { type Field, printItem, printItems, printSuccess } from './render.js'
 
@@ -20,6 +19,17 @@ function checkKeys(data: Record<string, unknown>): void {
       { hint: `Unknown: ${unknown.sort().join(', ')}.` },
     )
   }
+}
+
+function editedData(data: unknown): Record<string, unknown> {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new CliError('The edited template must be a YAML mapping.')
+  }
+  const record = data as Record<string, unknown>
+  checkKeys(record)
+  const missing = dataKeys.filter((name) => !(name in record))
+  if (missing.length > 0) throw new CliError(`Missing keys in the edited template: ${missing.join(', ')}.`)
+  return record
 }
 
 function key({ nameOrId }: { nameOrId: string }): number | string {
@@ -157,20 +167,7 @@ export async function edit(
   const inWorkspace = await context.inWorkspace(values.workspace)
   const current = await client.workflowTemplates.get(key(values), inWorkspace)
   const before = Object.fromEntries(dataKeys.map((name) => [name, current[name]]))
-  const edited = await editText(context.io, stringify(before))
-  let data: unknown
-  try {
-    data = parse(edited)
-  } catch (error) {
-    throw new CliError(`Invalid YAML: ${(error as Error).message}`)
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new CliError('The edited template must be a YAML mapping.')
-  }
-  const record = data as Record<string, unknown>
-  checkKeys(record)
-  const missing = dataKeys.filter((name) => !(name in record))
-  if (missing.length > 0) throw new CliError(`Missing keys in the edited template: ${missing.join(', ')}.`)
+  const record = await editYaml(context.io, before, editedData)
   if (isDeepStrictEqual(record, before)) {
     context.feedback('No changes.')
     await printTemplate(context, current)

@@ -1,8 +1,5 @@
-import {
-  inheritanceChainElementMatches,
-  parseInheritanceChainElement,
-  type InheritanceChainElement,
-} from '@debusine-ts/models'
+import { inheritanceChainFromStrings, type InheritanceChainElement } from '@debusine-ts/models'
+import { appendToInheritanceChain, removeFromInheritanceChain } from '@debusine-ts/client'
 import {
   CliError,
   type CommandContext,
@@ -62,16 +59,11 @@ export async function inheritance(
     client.workspaces.getInheritance(workspace, { signal: context.signal }),
   )
   const before = current.chain.map(plain)
-  const parse = (items: string[] | undefined): Element[] =>
-    (items ?? []).map((item) => plain(parseInheritanceChainElement(item)))
-  let chain = [...before, ...parse(values.append)]
-  chain = [...parse(values.prepend), ...chain]
-  const removals = parse(values.remove)
-  chain = chain.filter(
-    (element) => !removals.some((pattern) => inheritanceChainElementMatches(pattern, element)),
-  )
-  if (values.set !== undefined) chain = parse(values.set)
-  const apply = (elements: Element[]) =>
+  const appended = appendToInheritanceChain(before, values.append ?? [])
+  const prepended = appendToInheritanceChain(values.prepend ?? [], appended)
+  let chain = removeFromInheritanceChain(prepended, values.remove ?? [])
+  if (values.set !== undefined) chain = inheritanceChainFromStrings(values.set)
+  const apply = (elements: readonly Element[]) =>
     client.workspaces.setInheritance(workspace, elements, { signal: context.signal })
   const { io } = context
   let result = current
