@@ -65,8 +65,9 @@ const LARGE_BLOCK = 16 * 1024 * 1024
  * the next reads fault the same pages in again and copy into cold memory: a download spent
  * as much CPU there as on everything else. glibc raises the threshold to twice the size of
  * the last large block (served by its own mapping, up to 32 MiB) freed: this block, dropped
- * at once and freed by the first GC, raises it to 32 MiB. Never touched, it costs neither
- * memory nor time; with another allocator it is one allocation freed.
+ * at once and freed by the first GC, raises it to 32 MiB: the heap may then keep up to that
+ * much freed memory for reuse. The block itself, never touched, costs neither memory nor
+ * time; with another allocator it is one allocation freed.
  */
 function keepFreedHeapMemory(): void {
   Buffer.allocUnsafeSlow(LARGE_BLOCK)
