@@ -238,9 +238,14 @@ export class FakeWorker {
     }
   }
 
-  /** Disconnect and disable the worker (its token too), so that it takes nothing more. */
+  /**
+   * Disconnect and disable the worker (its token too), so that it takes nothing more. Its
+   * metadata goes first: the open-metrics page writes a line for every subset of the
+   * architectures workers advertise, so a made-up one left behind doubles that page.
+   */
   async stop(): Promise<void> {
     this.#socket.close()
+    await FakeWorker.#call('PUT', `${realServer().apiUrl}/1.0/worker/dynamic-metadata/`, this.#token, 204, {})
     await disableWorker(this.workerType, this.#token)
   }
 }
