@@ -4,9 +4,11 @@
 // page of 10 work requests, and our CLI (`work-request list --yaml`), the same protocol in
 // Node with nothing but `node:http` (lib/node-pager.mjs) and the Python stdlib pager
 // (lib/pager.py, the reference of list-work-requests.mjs) list it, interleaved. Prints each
-// tool's wall, CPU and peak RSS, and its time over the pager, in all and per page.
+// tool's wall, CPU and peak RSS, and its time over the pager, in all and per page. With
+// --baseline (an older build's dist/bin.js copied aside), that build lists in every round too,
+// and the run prints ours / baseline per round instead of recording its figures.
 //
-//   node tooling/bench/list-steady.mjs [--delay-ms 120] [--pages 100] [--rounds 4]
+//   node tooling/bench/list-steady.mjs [--delay-ms 120] [--pages 100] [--rounds 4] [--baseline <bin.js>]
 //
 // Needs: the real server up (for one real page), the CLI built, /usr/bin/time, python3.
 import { spawn } from 'node:child_process'
@@ -16,13 +18,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { median, option, readServerEnv, roundOrder, timed, yamlListItems } from './lib/measure.mjs'
+import {
+  median,
+  option,
+  readServerEnv,
+  roundOrder,
+  roundRatios,
+  timed,
+  yamlListItems,
+} from './lib/measure.mjs'
 import { comparedLine, recordResults } from './lib/results.mjs'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const delayMs = Number(option('delay-ms', '120'))
 const pages = Number(option('pages', '100'))
 const rounds = Number(option('rounds', '4'))
+const baseline = option('baseline', undefined)
 
 const env = readServerEnv()
 const realApi = env.DEBUSINE_TS_API_URL.replace(/\/+$/, '')
@@ -57,23 +68,18 @@ writeFileSync(
 )
 
 const count = String(pages * 10)
+/** A build of our CLI listing every page as YAML. */
+const cliTool = (bin) => [
+  process.execPath,
+  [bin, '--config-file', config, 'work-request', 'list', '--limit', count, '--yaml'],
+]
 const tools = {
-  'debusine-ts': [
-    process.execPath,
-    [
-      here('../../apps/cli/dist/bin.js'),
-      '--config-file',
-      config,
-      'work-request',
-      'list',
-      '--limit',
-      count,
-      '--yaml',
-    ],
-  ],
+  'debusine-ts': cliTool(here('../../apps/cli/dist/bin.js')),
+  ...(baseline === undefined ? {} : { baseline: cliTool(baseline) }),
   'node:http pager': [process.execPath, [here('lib/node-pager.mjs'), api, token, scope, count]],
   'pager (reference)': ['python3', [here('lib/pager.py'), api, token, scope, count]],
 }
+const clis = new Set(['debusine-ts', 'baseline'])
 
 const results = Object.fromEntries(Object.keys(tools).map((name) => [name, []]))
 try {
@@ -81,7 +87,7 @@ try {
     for (const name of roundOrder(Object.keys(tools), round)) {
       const [command, args] = tools[name]
       const run = timed(command, args)
-      const items = name === 'debusine-ts' ? yamlListItems(run.stdout) : Number(run.stdout.trim())
+      const items = clis.has(name) ? yamlListItems(run.stdout) : Number(run.stdout.trim())
       if (items !== Number(count)) throw new Error(`${name} listed ${items} work requests, not ${count}`)
       results[name].push(run)
       process.stderr.write(`round ${round + 1}: ${name} ${results[name].at(-1).seconds.toFixed(2)} s\n`)
@@ -106,6 +112,13 @@ for (const [name, runs] of Object.entries(results)) {
   )
 }
 
+if (baseline !== undefined) {
+  const ab = roundRatios(results['debusine-ts'], results.baseline)
+  console.log(
+    `ours / baseline, per round: ${median(ab).toFixed(3)} (${Math.min(...ab).toFixed(3)}-${Math.max(...ab).toFixed(3)})`,
+  )
+}
+
 const oursOver = (median(results['debusine-ts'].map((run) => run.seconds)) - reference) * 1000
 const steadyLine = comparedLine({
   line: `list ${pages} pages from a steady page server, ${delayMs} ms a page`,
@@ -116,4 +129,5 @@ const steadyLine = comparedLine({
   theirs: results['pager (reference)'].map((run) => run.seconds),
 })
 const perPage = (oursOver / pages).toFixed(2)
-recordResults([{ ...steadyLine, note: `${oursOver.toFixed(0)} ms over the pager, ${perPage} ms a page` }])
+if (baseline === undefined)
+  recordResults([{ ...steadyLine, note: `${oursOver.toFixed(0)} ms over the pager, ${perPage} ms a page` }])
