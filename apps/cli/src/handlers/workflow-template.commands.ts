@@ -4,13 +4,10 @@ import {
   requiredDataOption,
   workspaceOption,
 } from '@debusine-ts/cli-kit'
+import { integer, text } from './option-specs.js'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
-const priority = {
-  kind: 'integer',
-  valueName: 'N',
-  summary: 'base priority of work requests it creates',
-} as const
+const priority = integer('N', 'base priority of work requests it creates')
 
 /** The `workflow-template` commands. */
 export const workflowTemplateCommands = {
@@ -59,7 +56,7 @@ export const workflowTemplateCommands = {
       workspace: workspaceOption,
       priority,
       data: optionalDataOption,
-      rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
+      rename: text('NEW', 'the new name'),
     },
     arguments: { nameOrId },
   },
