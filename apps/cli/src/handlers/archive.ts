@@ -6,7 +6,7 @@ import {
   type PackageCopyInput,
 } from '@debusine-ts/client'
 import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
-import { type Field, printItem, printItems, printSuccess, printWorkRequest } from './render.js'
+import { type Field, printItem, printItems, printSuccess, printWorkRequest, webPage } from './render.js'
 import { type CommandContext, type ValuesOf, pythonShapes } from '@debusine-ts/cli-kit'
 import type { archiveCommands } from './archive.commands.js'
 
@@ -147,9 +147,8 @@ export async function packageCopy(
   }
   const client = await context.client()
   const workflow = await client.archive.copyPackage(input, { signal: context.signal })
-  const url = client.webuiUrl(workflow.url)
-  context.feedback(`Copy requested: ${url}`)
-  await printWorkRequest(context, workflow, url)
+  context.feedback(`Copy requested: ${webPage(client, workflow.url)}`)
+  await printWorkRequest(context, client, workflow)
 }
 
 /** A grant for humans; its table leaves out the key, shown only when a grant minted it. */

@@ -46,7 +46,7 @@ export async function follow(
     throw error
   }
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
-  await printWorkRequest(context, final, webPage(client, final.url))
+  await printWorkRequest(context, client, final)
   return workRequestExitCode(final)
 }
 
@@ -73,5 +73,5 @@ export async function printStarted(
     })
     return undefined
   }
-  await printWorkRequest(context, request, webPage(client, request.url))
+  await printWorkRequest(context, client, request)
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import { printWorkRequest, webPage } from './render.js'
+import { printWorkRequest } from './render.js'
 import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
 import type { workRequestCommands } from './work-request.commands.js'
 
@@ -20,5 +20,5 @@ export async function sign(
     signal: context.signal,
     onSignedUpload: (signed) => context.feedback(`Signed upload: artifact ${signed.id}`),
   })
-  await printWorkRequest(context, workRequest, webPage(client, workRequest.url))
+  await printWorkRequest(context, client, workRequest)
 }

@@ -89,6 +89,11 @@ export async function create(
   return printStarted(context, request, 'Work request', values)
 }
 
+/** Print nothing but, with `--json`, a work request as the server sent it back after a change. */
+async function printChanged(context: CommandContext, request: WorkRequest): Promise<void> {
+  if (context.format === 'json') await context.print({ json: request })
+}
+
 /** `work-request manage`. */
 export async function manage(
   context: CommandContext,
@@ -98,36 +103,23 @@ export async function manage(
     throw new CliError('no changes specified', { hint: 'Give --set-priority-adjustment N.' })
   }
   const client = await context.client()
-  const request = await client.workRequests.updatePriority(id, adjustment, {
-    signal: context.signal,
-  })
-  if (context.format === 'json') await context.print({ json: request })
+  const request = await client.workRequests.updatePriority(id, adjustment, { signal: context.signal })
+  await printChanged(context, request)
+}
+
+/** `work-request retry` or `abort`: that action on the work request. */
+function action(name: 'retry' | 'abort') {
+  return async (context: CommandContext, { id }: { readonly id: number }): Promise<void> => {
+    const client = await context.client()
+    await printChanged(context, await client.workRequests[name](id, { signal: context.signal }))
+  }
 }
 
 /** `work-request retry`. */
-export async function retry(
-  context: CommandContext,
-  { id }: ValuesOf<typeof workRequestCommands.retry>,
-): Promise<void> {
-  const client = await context.client()
-  const request = await client.workRequests.retry(id, { signal: context.signal })
-  if (context.format === 'json') await context.print({ json: request })
-}
+export const retry = action('retry')
 
 /** `work-request abort`. */
-export async function abort(
-  context: CommandContext,
-  { id }: ValuesOf<typeof workRequestCommands.abort>,
-): Promise<void> {
-  const client = await context.client()
-  const request = await client.workRequests.abort(id, { signal: context.signal })
-  if (context.format === 'json') await context.print({ json: request })
-}
-
-/** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
-async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
-  await printWorkRequest(context, request, webPage(await context.client(), request.url))
-}
+export const abort = action('abort')
 
 /** `work-request unblock`: the manual review of a blocked work request. */
 export async function unblock(
@@ -142,10 +134,9 @@ export async function unblock(
   }
   const action = values.accept ? 'accept' : values.reject ? 'reject' : undefined
   const client = await context.client()
-  await printRequest(
-    context,
-    await client.workRequests.unblock(values.id, { action, notes: values.notes }, { signal: context.signal }),
-  )
+  const { id, notes } = values
+  const request = await client.workRequests.unblock(id, { action, notes }, { signal: context.signal })
+  await printWorkRequest(context, client, request)
 }
 
 /** `work-request confirm`: the answer to a Wait/confirm task. */
@@ -154,14 +145,9 @@ export async function confirm(
   values: ValuesOf<typeof workRequestCommands.confirm>,
 ): Promise<void> {
   const client = await context.client()
-  await printRequest(
-    context,
-    await client.workRequests.confirm(
-      values.id,
-      { confirm: !values.deny, comment: values.comment },
-      { signal: context.signal },
-    ),
-  )
+  const answer = { confirm: !values.deny, comment: values.comment }
+  const request = await client.workRequests.confirm(values.id, answer, { signal: context.signal })
+  await printWorkRequest(context, client, request)
 }
 
 /** `work-request watch`: follow until completion; the exit code comes from the result. */
