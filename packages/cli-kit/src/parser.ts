@@ -1,3 +1,4 @@
+import { choiceOf } from './choice.js'
 import { UsageError } from './usage-error.js'
 import { longName, type ArgumentSpec, type ArgumentSpecs, type OptionSpec, type OptionSpecs } from './spec.js'
 
@@ -68,10 +69,7 @@ function convert(
   const problem = spec.check?.(text)
   if (problem !== undefined) throw new UsageError(`argument ${label}: ${problem}`, command)
   const value = spec.kind === 'integer' ? toInteger(text, label, command) : text
-  if (spec.choices !== undefined && !spec.choices.includes(String(value))) {
-    const choices = spec.choices.map((choice) => `'${choice}'`).join(', ')
-    throw new UsageError(`argument ${label}: invalid choice: '${text}' (choose from ${choices})`, command)
-  }
+  if (spec.choices !== undefined) choiceOf(String(value), spec.choices, label, command)
   return value
 }
 

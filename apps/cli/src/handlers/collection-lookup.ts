@@ -56,17 +56,14 @@ type LookupOptions = Omit<ValuesOf<typeof collectionCommands.lookupSingle>, 'loo
 
 /** The options checked as argparse checks them (before anything is read or sent). */
 function checkedOptions(context: CommandContext, values: LookupOptions) {
+  const { defaultCategory, expectType } = values
+  const categories = Object.values(CollectionCategory)
   return {
     defaultCategory:
-      values.defaultCategory === undefined
+      defaultCategory === undefined
         ? undefined
-        : choiceOf(
-            values.defaultCategory,
-            Object.values(CollectionCategory),
-            '--default-category',
-            context.path,
-          ),
-    expectType: choiceOf(values.expectType, Object.values(LookupChildType), '--expect-type', context.path),
+        : choiceOf(defaultCategory, categories, '--default-category', context.path),
+    expectType: choiceOf(expectType, Object.values(LookupChildType), '--expect-type', context.path),
   }
 }
 
@@ -85,13 +82,10 @@ export async function lookupSingle(
   context: CommandContext,
   values: ValuesOf<typeof collectionCommands.lookupSingle>,
 ): Promise<void> {
-  checkedOptions(context, values)
+  const options = await lookupOptions(context, values)
   const client = await context.client()
-  const result = await withYamlFailure(context.io, async () =>
-    client.lookups.single(
-      { lookup: values.lookup, ...(await lookupOptions(context, values)) },
-      { signal: context.signal },
-    ),
+  const result = await withYamlFailure(context.io, () =>
+    client.lookups.single({ lookup: values.lookup, ...options }, { signal: context.signal }),
   )
   await context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
 }
