@@ -56,6 +56,22 @@ export async function printSuccess(context: CommandContext): Promise<void> {
   if (context.format === 'json') await context.print({ json: { result: 'success' } })
 }
 
+/**
+ * What the Python CLI 0.11.3 printed for a create (`DONE on API_URL with id ID.` and the
+ * id under `idKey`), which scripts written for it read.
+ */
+export async function printRegistered(
+  context: CommandContext,
+  done: string,
+  idKey: string,
+  id: number,
+): Promise<void> {
+  const { apiUrl } = await context.server()
+  await context.print({
+    json: { result: 'success', message: `${done} on ${apiUrl} with id ${id}.`, [idKey]: id },
+  })
+}
+
 /** The status of a work request for humans: `completed [success]`. */
 export function statusText(request: { status: string; result: string }): string {
   return request.result === '' ? request.status : `${request.status} [${request.result}]`

@@ -76,10 +76,6 @@ async function save(context: CommandContext, file: string, draft: ServerDraft): 
   })
 }
 
-function warnings(context: CommandContext, draft: ServerDraft): void {
-  for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
-}
-
 async function chooseServer(
   ask: Prompter,
   context: CommandContext,
@@ -97,8 +93,7 @@ async function chooseServer(
     const number = /^\d+$/.test(answer) ? Number(answer) : undefined
     if (answer === 'new' || number === choices.length + 1) {
       const input = await ask.ask('New server name or URL: ')
-      if (input === undefined || input === '') return undefined
-      return input
+      return input === '' ? undefined : input
     }
     if (number !== undefined && number >= 1 && number <= choices.length) return choices[number - 1]
     if (!/^\d+$/.test(answer)) return answer
@@ -117,7 +112,7 @@ async function editServer(
 ): Promise<number> {
   for (;;) {
     context.io.stderr.write(describe(draft))
-    warnings(context, draft)
+    for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
     const menu = actions.map((action, index) => `${index + 1}.${action}`).join('  ')
     const answer = await ask.ask(`${menu}\nAction: `)
     if (answer === undefined) return 0
@@ -186,14 +181,13 @@ async function nonInteractive(
     })
   }
   const draft = draftFor(ini, name, context.global.scope)
+  const { token, workspace } = values
   if (apiUrl !== undefined) draft.apiUrl = apiUrl
-  const token = values.token
   if (token !== undefined) draft.token = token
-  const workspace = values.workspace
   if (workspace !== undefined) draft.defaultWorkspace = workspace === '-' ? undefined : workspace
   if (values.default) draft.makeDefault = true
   if (values.enroll) draft.token = ''
-  warnings(context, draft)
+  for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
   if (draft.token === '') {
     if (!values.enroll) {
       throw new CliError(`No token for ${draft.name}.`, {

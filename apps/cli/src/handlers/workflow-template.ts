@@ -2,7 +2,7 @@ import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
 import { CliError, type CommandContext, type ValuesOf, editYaml, pythonShapes } from '@debusine-ts/cli-kit'
 import type { workflowTemplateCommands } from './workflow-template.commands.js'
-import { type Field, printItem, printItems, printSuccess } from './render.js'
+import { type Field, printItem, printItems, printRegistered, printSuccess } from './render.js'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
 
@@ -93,15 +93,7 @@ export async function createFlat(
     extra_groups: [],
     restricted: false,
   })
-  // What the Python CLI 0.11.3 printed, which scripts written for it read.
-  const apiUrl = (await context.server()).apiUrl
-  await context.print({
-    json: {
-      result: 'success',
-      message: `Workflow template registered on ${apiUrl} with id ${template.id}.`,
-      workflow_template_id: template.id,
-    },
-  })
+  await printRegistered(context, 'Workflow template registered', 'workflow_template_id', template.id)
 }
 
 /** `workflow-template list`. */
