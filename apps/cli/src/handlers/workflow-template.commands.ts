@@ -7,6 +7,8 @@ import {
 import { integer, text } from './option-specs.js'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
+const taskName = { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' } as const
+const templateName = { name: 'TEMPLATE_NAME', summary: 'the template name' } as const
 const priority = integer('N', 'base priority of work requests it creates')
 
 /** The `workflow-template` commands. */
@@ -17,10 +19,7 @@ export const workflowTemplateCommands = {
     description:
       'The data holds static_parameters, runtime_parameters (a mapping or "any"), extra_groups and restricted.',
     options: { workspace: workspaceOption, priority, data: requiredDataOption },
-    arguments: {
-      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
-      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
-    },
+    arguments: { taskName, templateName },
     examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
   },
   // 0.11.3's name takes its arguments in the other order and its data is the static
@@ -30,10 +29,7 @@ export const workflowTemplateCommands = {
     summary: 'create a workflow template (the Python CLI 0.11.3 form)',
     description: 'The data holds the static parameters; runtime parameters are left open ("any").',
     options: { workspace: workspaceOption, data: requiredDataOption, priority },
-    arguments: {
-      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
-      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
-    },
+    arguments: { templateName, taskName },
     examples: ["create-workflow-template my-noop noop <<< '{}'"],
     // YAML, as the 0.11.3 CLI printed every command.
     output: 'yaml',
