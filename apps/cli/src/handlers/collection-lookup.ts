@@ -6,6 +6,7 @@ import {
 } from '@debusine-ts/models'
 import {
   type CommandContext,
+  type HandlerOf,
   type ValuesOf,
   UsageError,
   choiceOf,
@@ -78,10 +79,7 @@ async function lookupOptions(context: CommandContext, values: LookupOptions) {
 }
 
 /** `collection lookup-single`. */
-export async function lookupSingle(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.lookupSingle>,
-): Promise<void> {
+export const lookupSingle: HandlerOf<typeof collectionCommands.lookupSingle> = async (context, values) => {
   const options = await lookupOptions(context, values)
   const client = await context.client()
   const result = await withYamlFailure(context.io, () =>
@@ -91,10 +89,10 @@ export async function lookupSingle(
 }
 
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
-export async function lookupMultiple(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.lookupMultiple>,
-): Promise<void> {
+export const lookupMultiple: HandlerOf<typeof collectionCommands.lookupMultiple> = async (
+  context,
+  values,
+) => {
   checkedOptions(context, values)
   let lookups: unknown[] = values.lookups
   if (lookups.length === 0) {

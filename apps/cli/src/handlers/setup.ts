@@ -11,7 +11,14 @@ import {
   type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
 import { cliVersion } from '../version.js'
-import { CliError, type CommandContext, type ValuesOf, type Prompter, prompter } from '@debusine-ts/cli-kit'
+import {
+  CliError,
+  type CommandContext,
+  type HandlerOf,
+  type ValuesOf,
+  type Prompter,
+  prompter,
+} from '@debusine-ts/cli-kit'
 import type { setupCommands } from './setup.commands.js'
 
 function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
@@ -204,10 +211,7 @@ async function nonInteractive(
  * `setup`: edit the configuration file. On a terminal without setup options: menus (server,
  * then url/token/scope/workspace/default/save/quit). Otherwise from the options, for scripts.
  */
-export async function setup(
-  context: CommandContext,
-  values: ValuesOf<typeof setupCommands.setup>,
-): Promise<number> {
+export const setup: HandlerOf<typeof setupCommands.setup> = async (context, values) => {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
   const ini = await readConfigForSetup(file)
   const { apiUrl, token, workspace } = values

@@ -1,16 +1,13 @@
 import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { CliError, type CommandContext, type ValuesOf } from '@debusine-ts/cli-kit'
+import { CliError, type HandlerOf } from '@debusine-ts/cli-kit'
 import type { taskConfigCommands } from './task-config.commands.js'
 
 /**
  * `task-config pull`: fetch a task configuration collection into a local repository (a
  * new checkout takes COLLECTION or `default`; an existing one its MANIFEST's).
  */
-export async function pull(
-  context: CommandContext,
-  values: ValuesOf<typeof taskConfigCommands.pull>,
-): Promise<void> {
+export const pull: HandlerOf<typeof taskConfigCommands.pull> = async (context, values) => {
   const client = await context.client()
   const directory = resolve(context.io.cwd, values.workdir ?? '.')
   const { TaskConfigurationRepository } = await import('@debusine-ts/client')
@@ -46,10 +43,7 @@ export async function pull(
 }
 
 /** `task-config push`: replace the collection's items with the repository's entries. */
-export async function push(
-  context: CommandContext,
-  values: ValuesOf<typeof taskConfigCommands.push>,
-): Promise<void> {
+export const push: HandlerOf<typeof taskConfigCommands.push> = async (context, values) => {
   const client = await context.client()
   const dryRun = values.dryRun
   const directory = resolve(context.io.cwd, values.workdir ?? '.')
