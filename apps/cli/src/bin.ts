@@ -23,10 +23,9 @@ if (argv.length === 1 && argv[0] === '--version') {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
-  const { keepMemoryFlat } = await import('@debusine-ts/cli-kit')
+  const { keepMemoryFlat, processIo } = await import('@debusine-ts/cli-kit')
   keepMemoryFlat()
   const { main } = await import('./main.js')
-  const { processIo } = await import('@debusine-ts/cli-kit')
   process.exitCode = await main(argv, processIo(controller.signal))
   process.off('SIGINT', stop)
   process.off('SIGTERM', stop)

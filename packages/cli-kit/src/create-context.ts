@@ -98,12 +98,10 @@ async function readData(io: Io, path: readonly string[], source: string): Promis
   try {
     value = parse(text)
   } catch (error) {
-    throw new CliError(
-      `parsing YAML of ${source === '-' ? 'standard input' : source}: ${(error as Error).message}`,
-      {
-        hint: 'Fix the YAML data.',
-      },
-    )
+    const input = source === '-' ? 'standard input' : source
+    throw new CliError(`parsing YAML of ${input}: ${(error as Error).message}`, {
+      hint: 'Fix the YAML data.',
+    })
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CliError(`data must be a dictionary. It is: ${pythonType(value)}`)

@@ -53,9 +53,21 @@ export type ValuesOf<Spec> = Values<
 >
 
 /**
+ * The handler of the command declared as `Spec`: a handler typed so takes its values
+ * without spelling out its parameters' types.
+ *
+ * @example
+ * export const show: HandlerOf<typeof specs.show> = async (context, { id }) => {
+ *   await context.print({ json: await (await context.client()).workRequests.get(id) })
+ * }
+ */
+export type HandlerOf<Spec> = Handler<CommandContext, ValuesOf<Spec>>
+
+/**
  * Declare commands whose handlers are the exports of one module, loaded on first use: each
- * key of `specs` names its command's handler there. The handlers may type their `values` as
- * `ValuesOf<typeof specs.name>`, as `specs` live apart from the module that loads them.
+ * key of `specs` names its command's handler there. The handlers may type themselves as
+ * `HandlerOf<typeof specs.name>` (or their `values` as `ValuesOf<…>`), as `specs` live apart from
+ * the module that loads them.
  *
  * @example
  * // work-request.commands.ts

@@ -71,6 +71,7 @@ export {
   type CommandExtra,
   type CommandSpec,
   type DeclaredCommand,
+  type HandlerOf,
   type ValuesOf,
 } from './declared-command.js'
 export { readCommandLine, type CommandLine } from './read-command-line.js'

@@ -1,3 +1,4 @@
+import { choiceOf } from './choice.js'
 import { UsageError } from './usage-error.js'
 import { longName, type ArgumentSpec, type ArgumentSpecs, type OptionSpec, type OptionSpecs } from './spec.js'
 
@@ -68,10 +69,7 @@ function convert(
   const problem = spec.check?.(text)
   if (problem !== undefined) throw new UsageError(`argument ${label}: ${problem}`, command)
   const value = spec.kind === 'integer' ? toInteger(text, label, command) : text
-  if (spec.choices !== undefined && !spec.choices.includes(String(value))) {
-    const choices = spec.choices.map((choice) => `'${choice}'`).join(', ')
-    throw new UsageError(`argument ${label}: invalid choice: '${text}' (choose from ${choices})`, command)
-  }
+  if (spec.choices !== undefined) choiceOf(String(value), spec.choices, label, command)
   return value
 }
 
@@ -86,11 +84,6 @@ const positionalPatterns = {
   '+': '(-*A[A-]*)',
   parser: '(-*A[-AO]*)',
 } as const
-
-function optionPattern(spec: OptionSpec): string {
-  if (spec.kind === 'flag') return '()'
-  return spec.nargs === '+' ? '(A+)' : '([A])'
-}
 
 /**
  * Read a command line as Python's argparse does (3.14, `allow_abbrev`): options anywhere
@@ -318,14 +311,13 @@ class CommandLineParser {
     }
   }
 
-  private matchOption(option: Option, classes: string): number {
-    const match = new RegExp(`^${optionPattern(option.spec)}`).exec(classes)
-    if (match === null) {
-      const expected =
-        option.spec.kind !== 'flag' && option.spec.nargs === '+' ? 'at least one argument' : 'one argument'
-      throw new UsageError(`argument ${option.label}: expected ${expected}`, this.definition.command)
-    }
-    return match[1]!.length
+  /** How many of the next tokens (of `classes`) are the option's values: none for a flag. */
+  private matchOption({ spec, label }: Option, classes: string): number {
+    if (spec.kind === 'flag') return 0
+    const values = /^A*/.exec(classes)![0].length
+    if (values > 0) return spec.nargs === '+' ? values : 1
+    const expected = spec.nargs === '+' ? 'at least one argument' : 'one argument'
+    throw new UsageError(`argument ${label}: expected ${expected}`, this.definition.command)
   }
 
   private takeOption({ key, spec, label }: Option, words: readonly string[]): void {

@@ -48,21 +48,17 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
   let debug = leadingGlobals(info, argv).debug.length > 0
   try {
     const line = readCommandLine(info, commands, argv)
-    switch (line.kind) {
-      case 'version':
-        io.stdout.write(`${info.name} ${program.version()}\n`)
-        return exitCodes.success
-      case 'program-help':
-        io.stdout.write(programHelp(info, commands))
-        return exitCodes.success
-      case 'group-help':
-        io.stdout.write(groupHelp(info, commands, line.group))
-        return exitCodes.success
-      case 'command-help':
-        io.stdout.write(commandHelp(info, line.command))
-        return exitCodes.success
-      case 'run':
-        break
+    if (line.kind !== 'run') {
+      io.stdout.write(
+        line.kind === 'version'
+          ? `${info.name} ${program.version()}\n`
+          : line.kind === 'program-help'
+            ? programHelp(info, commands)
+            : line.kind === 'group-help'
+              ? groupHelp(info, commands, line.group)
+              : commandHelp(info, line.command),
+      )
+      return exitCodes.success
     }
     const { command, values, global, legacy } = line
     debug = global.debug.length > 0

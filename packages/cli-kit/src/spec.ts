@@ -177,8 +177,7 @@ export function commandDefiner<Context, Extra extends object = object>(): <
       const run = await definition.handler()
       // @NOTE the one place the parser's values meet their declared types: the parser
       // builds exactly one value per declared option and argument, of the declared kind.
-      const exitCode = await run(context, values as Values<Options, Arguments>)
-      return exitCode ?? undefined
+      return (await run(context, values as Values<Options, Arguments>)) ?? undefined
     },
   })
 }

@@ -1,13 +1,9 @@
 import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
-const suite = { kind: 'string', valueName: 'SUITE', required: true, summary: 'the suite' } as const
-const archiveSuite = {
-  kind: 'string',
-  valueName: 'SUITE',
-  summary: 'this suite only, instead of the whole archive',
-} as const
+const suite = { ...text('SUITE', 'the suite'), required: true } as const
+const archiveSuite = text('SUITE', 'this suite only, instead of the whole archive')
 const role = { name: 'ROLE', summary: 'the role: viewer', choices: ['viewer'] } as const
-const text = (valueName: string, summary: string) => ({ kind: 'string', valueName, summary }) as const
 
 /** The `archive` commands (porcelain over `debian:archive` and `debian:suite` collections). */
 export const archiveCommands = {

@@ -6,8 +6,8 @@ import {
   type PackageCopyInput,
 } from '@debusine-ts/client'
 import { formatCollectionName, linkHref, type Links } from '@debusine-ts/models'
-import { type Field, printItem, printItems, printSuccess, printWorkRequest } from './render.js'
-import { type CommandContext, type ValuesOf, pythonShapes } from '@debusine-ts/cli-kit'
+import { type Field, printItem, printItems, printSuccess, printWorkRequest, webPage } from './render.js'
+import { type HandlerOf, pythonShapes } from '@debusine-ts/cli-kit'
 import type { archiveCommands } from './archive.commands.js'
 
 /**
@@ -15,10 +15,7 @@ import type { archiveCommands } from './archive.commands.js'
  * its relations and `publish-to-SUITE` template (`client.archive.createSuite`). Prints
  * `{result, suite, relations?, workflow_template?}` (web URLs).
  */
-export async function suiteCreate(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.suiteCreate>,
-): Promise<void> {
+export const suiteCreate: HandlerOf<typeof archiveCommands.suiteCreate> = async (context, values) => {
   const client = await context.client()
   const created = await client.archive.createSuite(
     {
@@ -56,10 +53,7 @@ const packageColumns: readonly Field<CollectionItem>[] = [
 ]
 
 /** `archive package list --suite S`: table Name / Version / Architecture. */
-export async function packageList(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.packageList>,
-): Promise<void> {
+export const packageList: HandlerOf<typeof archiveCommands.packageList> = async (context, values) => {
   const client = await context.client()
   const items = await client.archive
     .listPackages(values.suite, await context.inWorkspace(values.workspace))
@@ -68,10 +62,7 @@ export async function packageList(
 }
 
 /** `archive package show --suite S NAME_VERSION[_ARCH]`. */
-export async function packageShow(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.packageShow>,
-): Promise<void> {
+export const packageShow: HandlerOf<typeof archiveCommands.packageShow> = async (context, values) => {
   const client = await context.client()
   const item = await client.collections.items.get(
     archiveCollection(values.suite),
@@ -89,10 +80,7 @@ export async function packageShow(
  * `archive package remove --suite S PACKAGE...`: the matching packages of the suite
  * removed (`Removed: NAME`), or only listed with `--dry-run` (`client.archive.removePackages`).
  */
-export async function packageRemove(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.packageRemove>,
-): Promise<number> {
+export const packageRemove: HandlerOf<typeof archiveCommands.packageRemove> = async (context, values) => {
   const { suite, binary, dryRun } = values
   const client = await context.client()
   const matches = await client.archive.removePackages(
@@ -120,10 +108,7 @@ export async function packageRemove(
  * its binaries) to another suite (`client.archive.copyPackage`); `--dry-run` prints its
  * task data instead.
  */
-export async function packageCopy(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.packageCopy>,
-): Promise<void> {
+export const packageCopy: HandlerOf<typeof archiveCommands.packageCopy> = async (context, values) => {
   const input: PackageCopyInput = {
     source: values.source,
     version: values.sourceVersion,
@@ -147,9 +132,8 @@ export async function packageCopy(
   }
   const client = await context.client()
   const workflow = await client.archive.copyPackage(input, { signal: context.signal })
-  const url = client.webuiUrl(workflow.url)
-  context.feedback(`Copy requested: ${url}`)
-  await printWorkRequest(context, workflow, url)
+  context.feedback(`Copy requested: ${webPage(client, workflow.url)}`)
+  await printWorkRequest(context, client, workflow)
 }
 
 /** A grant for humans; its table leaves out the key, shown only when a grant minted it. */
@@ -167,10 +151,7 @@ const grantFields: readonly Field<CollectionTokenGrant>[] = [
  * external-user token (`--token HASH`) or to a new token for `--external-username`,
  * whose key is shown this once.
  */
-export async function tokenGrant(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.tokenGrant>,
-): Promise<void> {
+export const tokenGrant: HandlerOf<typeof archiveCommands.tokenGrant> = async (context, values) => {
   const client = await context.client()
   const grant = await client.collections.tokens.grant(
     archiveCollection(values.suite),
@@ -186,10 +167,7 @@ export async function tokenGrant(
 }
 
 /** `archive token list`: the tokens granted roles on the archive (or `--suite`). */
-export async function tokenList(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.tokenList>,
-): Promise<void> {
+export const tokenList: HandlerOf<typeof archiveCommands.tokenList> = async (context, values) => {
   const client = await context.client()
   const grants = await client.collections.tokens
     .list(archiveCollection(values.suite), await context.inWorkspace(values.workspace))
@@ -199,10 +177,7 @@ export async function tokenList(
 }
 
 /** `archive token revoke HASH ROLE`: the token's role on the archive (or `--suite`). */
-export async function tokenRevoke(
-  context: CommandContext,
-  values: ValuesOf<typeof archiveCommands.tokenRevoke>,
-): Promise<void> {
+export const tokenRevoke: HandlerOf<typeof archiveCommands.tokenRevoke> = async (context, values) => {
   const { hash, role } = values
   const client = await context.client()
   await client.collections.tokens.revoke(

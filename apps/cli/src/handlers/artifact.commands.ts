@@ -1,10 +1,9 @@
 import { type CommandSpec, isIsoDate, optionalDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
 const artifactId = { name: 'ID', summary: 'the artifact id', kind: 'integer' } as const
 const expireAt = {
-  kind: 'string',
-  valueName: 'ISO8601',
-  summary: 'expiry date (sent as expire_at; ignored by 0.16.2 servers)',
+  ...text('ISO8601', 'expiry date (sent as expire_at; ignored by 0.16.2 servers)'),
   check: (value: string) => (isIsoDate(value) ? undefined : `invalid isoparse value: '${value}'`),
 } as const
 
@@ -22,18 +21,10 @@ export const artifactCommands = {
     options: {
       workspace: workspaceOption,
       data: optionalDataOption,
-      upload: {
-        kind: 'string',
-        nargs: '+',
-        valueName: 'FILE',
-        complete: 'file',
-        summary: 'files to add and upload',
-      },
+      upload: { ...text('FILE', 'files to add and upload'), nargs: '+', complete: 'file' },
       uploadBaseDirectory: {
-        kind: 'string',
-        valueName: 'DIR',
+        ...text('DIR', 'the files are named relative to this directory'),
         complete: 'directory',
-        summary: 'the files are named relative to this directory',
       },
       expireAt,
       noResume,
@@ -80,10 +71,8 @@ export const artifactCommands = {
     summary: 'download the files of an artifact',
     options: {
       targetDirectory: {
-        kind: 'string',
-        valueName: 'DIR',
+        ...text('DIR', 'where to write the files (default: the current directory)'),
         complete: 'directory',
-        summary: 'where to write the files (default: the current directory)',
       },
       tarball: { kind: 'flag', summary: 'download one .tar.gz instead of the files' },
       completeFilesOnly: {

@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path'
 import {
   CliError,
   type CommandContext,
-  type ValuesOf,
+  type HandlerOf,
   choiceOf,
   progressBar,
   pythonShapes,
@@ -19,10 +19,7 @@ function showProgress(context: CommandContext): boolean {
 }
 
 /** `artifact create`: create, print the Python client's YAML, then upload missing files. */
-export async function create(
-  context: CommandContext,
-  values: ValuesOf<typeof artifactCommands.create>,
-): Promise<void> {
+export const create: HandlerOf<typeof artifactCommands.create> = async (context, values) => {
   const { LocalArtifact } = await import('@debusine-ts/artifacts')
   const category = choiceOf(values.category, LocalArtifact.artifactCategories(), 'CATEGORY', context.path)
   const data = await context.readData(values.data)
@@ -79,20 +76,17 @@ export async function create(
 }
 
 /** `artifact show`. */
-export async function show(
-  context: CommandContext,
-  { id }: ValuesOf<typeof artifactCommands.show>,
-): Promise<void> {
+export const show: HandlerOf<typeof artifactCommands.show> = async (context, { id }) => {
   const client = await context.client()
   const artifact = await client.artifacts.get(id, { signal: context.signal })
   await context.print({ json: artifact, yaml: shapeArtifactLikePython(artifact) })
 }
 
 /** `artifact show-relations`. */
-export async function showRelations(
-  context: CommandContext,
-  { id, reverse }: ValuesOf<typeof artifactCommands.showRelations>,
-): Promise<void> {
+export const showRelations: HandlerOf<typeof artifactCommands.showRelations> = async (
+  context,
+  { id, reverse },
+) => {
   const client = await context.client()
   const relations = await client.relations.list(reverse ? { target: id } : { artifact: id }, {
     signal: context.signal,
@@ -104,10 +98,7 @@ export async function showRelations(
 }
 
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
-export async function download(
-  context: CommandContext,
-  values: ValuesOf<typeof artifactCommands.download>,
-): Promise<void> {
+export const download: HandlerOf<typeof artifactCommands.download> = async (context, values) => {
   const option = values.targetDirectory
   const directory =
     option === undefined ? context.io.cwd : isAbsolute(option) ? option : resolve(context.io.cwd, option)

@@ -1,4 +1,5 @@
 import { type CommandSpec, requiredDataOption, workspaceOption } from '@debusine-ts/cli-kit'
+import { integer } from './option-specs.js'
 
 /** The `asset` commands. */
 export const assetCommands = {
@@ -14,9 +15,9 @@ export const assetCommands = {
     path: ['asset', 'list'],
     summary: 'list assets (at least one filter)',
     options: {
-      id: { kind: 'integer', valueName: 'ID', summary: 'the asset id' },
+      id: integer('ID', 'the asset id'),
       workspace: { ...workspaceOption, summary: 'assets of this workspace' },
-      workRequest: { kind: 'integer', valueName: 'ID', summary: 'assets created by this work request' },
+      workRequest: integer('ID', 'assets created by this work request'),
     },
     legacy: ['list-assets'],
     output: 'yaml',

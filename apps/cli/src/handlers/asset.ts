@@ -1,18 +1,8 @@
-import {
-  CliError,
-  type CommandContext,
-  type ValuesOf,
-  choiceOf,
-  pythonShapes,
-  shapeLikePython,
-} from '@debusine-ts/cli-kit'
+import { CliError, type HandlerOf, choiceOf, pythonShapes, shapeLikePython } from '@debusine-ts/cli-kit'
 import type { assetCommands } from './asset.commands.js'
 
 /** `asset create`: data checked locally against the category's model. */
-export async function create(
-  context: CommandContext,
-  values: ValuesOf<typeof assetCommands.create>,
-): Promise<void> {
+export const create: HandlerOf<typeof assetCommands.create> = async (context, values) => {
   const { AssetCategory } = await import('@debusine-ts/models')
   const category = choiceOf(values.category, Object.values(AssetCategory), 'CATEGORY', context.path)
   const data = await context.readData(values.data)
@@ -31,10 +21,7 @@ export async function create(
 }
 
 /** `asset list`: at least one filter. */
-export async function list(
-  context: CommandContext,
-  values: ValuesOf<typeof assetCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof assetCommands.list> = async (context, values) => {
   const { id: asset, workRequest, workspace } = values
   if (asset === undefined && workRequest === undefined && workspace === undefined) {
     throw new CliError('At least one of --id, --workspace, and --work-request must be specified.')

@@ -6,6 +6,7 @@ import {
 } from '@debusine-ts/models'
 import {
   type CommandContext,
+  type HandlerOf,
   type ValuesOf,
   UsageError,
   choiceOf,
@@ -56,17 +57,14 @@ type LookupOptions = Omit<ValuesOf<typeof collectionCommands.lookupSingle>, 'loo
 
 /** The options checked as argparse checks them (before anything is read or sent). */
 function checkedOptions(context: CommandContext, values: LookupOptions) {
+  const { defaultCategory, expectType } = values
+  const categories = Object.values(CollectionCategory)
   return {
     defaultCategory:
-      values.defaultCategory === undefined
+      defaultCategory === undefined
         ? undefined
-        : choiceOf(
-            values.defaultCategory,
-            Object.values(CollectionCategory),
-            '--default-category',
-            context.path,
-          ),
-    expectType: choiceOf(values.expectType, Object.values(LookupChildType), '--expect-type', context.path),
+        : choiceOf(defaultCategory, categories, '--default-category', context.path),
+    expectType: choiceOf(expectType, Object.values(LookupChildType), '--expect-type', context.path),
   }
 }
 
@@ -81,26 +79,20 @@ async function lookupOptions(context: CommandContext, values: LookupOptions) {
 }
 
 /** `collection lookup-single`. */
-export async function lookupSingle(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.lookupSingle>,
-): Promise<void> {
-  checkedOptions(context, values)
+export const lookupSingle: HandlerOf<typeof collectionCommands.lookupSingle> = async (context, values) => {
+  const options = await lookupOptions(context, values)
   const client = await context.client()
-  const result = await withYamlFailure(context.io, async () =>
-    client.lookups.single(
-      { lookup: values.lookup, ...(await lookupOptions(context, values)) },
-      { signal: context.signal },
-    ),
+  const result = await withYamlFailure(context.io, () =>
+    client.lookups.single({ lookup: values.lookup, ...options }, { signal: context.signal }),
   )
   await context.print({ json: result, yaml: pythonShape(result), human: () => table([result]) })
 }
 
 /** `collection lookup-multiple`: lookups from the arguments, or `{lookups: [...]}` from `--data`/stdin. */
-export async function lookupMultiple(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.lookupMultiple>,
-): Promise<void> {
+export const lookupMultiple: HandlerOf<typeof collectionCommands.lookupMultiple> = async (
+  context,
+  values,
+) => {
   checkedOptions(context, values)
   let lookups: unknown[] = values.lookups
   if (lookups.length === 0) {

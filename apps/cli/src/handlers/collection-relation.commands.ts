@@ -1,6 +1,7 @@
 import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
-const collection = (summary: string) => ({ kind: 'string', valueName: 'NAME@CATEGORY', summary }) as const
+const collection = (summary: string) => text('NAME@CATEGORY', summary)
 const change = (summary: string) => ({ ...collection(summary), nargs: '+' }) as const
 const types = 'suite-based-on, suite-default-qa-results, suite-forked-from, suite-requires or suite-targeting'
 
@@ -13,7 +14,7 @@ export const collectionRelationCommands = {
       workspace: workspaceOption,
       from: collection('only relations from this collection'),
       to: collection('only relations to this collection'),
-      type: { kind: 'string', valueName: 'TYPE', summary: `only relations of this type: ${types}` },
+      type: text('TYPE', `only relations of this type: ${types}`),
     },
   },
   edit: {

@@ -9,8 +9,7 @@ import {
 import { applyRelationTargetChanges } from '@debusine-ts/client'
 import {
   CliError,
-  type CommandContext,
-  type ValuesOf,
+  type HandlerOf,
   UsageError,
   choiceOf,
   editYaml,
@@ -46,10 +45,7 @@ function relationType(value: string, label: string, path: readonly string[]): Co
 }
 
 /** `collection relation list`: table From / To / Type / Position. */
-export async function list(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionRelationCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof collectionRelationCommands.list> = async (context, values) => {
   const path = context.path
   const { from, to } = values
   const filter = {
@@ -93,10 +89,7 @@ function editedTargets(value: unknown, path: readonly string[]): CollectionName[
  * `--prepend`, `--remove` (or the editor), and replace them only if they changed, guarded by
  * `If-Match`. Prints `{targets: [...]}`.
  */
-export async function edit(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionRelationCommands.edit>,
-): Promise<void> {
+export const edit: HandlerOf<typeof collectionRelationCommands.edit> = async (context, values) => {
   const path = context.path
   const source = collectionName(values.source, 'FROM-NAME@CATEGORY', path)
   const type = relationType(values.type, 'TYPE', path)

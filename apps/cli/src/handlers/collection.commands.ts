@@ -4,13 +4,12 @@ import {
   requiredDataOption,
   workspaceOption,
 } from '@debusine-ts/cli-kit'
+import { integer, text } from './option-specs.js'
 
 /** A retention period in days, or `-` for none (checked by the parser, as argparse's type). */
 const retention = (summary: string) =>
   ({
-    kind: 'string',
-    valueName: 'DAYS',
-    summary,
+    ...text('DAYS', summary),
     check: (value: string) =>
       /^(\d+|-)$/.test(value) ? undefined : "retention period must be a number or '-'",
   }) as const
@@ -27,21 +26,11 @@ const collectionArguments = {
 } as const
 const lookupOptions = {
   workspace: workspaceOption,
-  workflow: {
-    kind: 'integer',
-    valueName: 'ID',
-    summary: 'the workflow whose internal collection the lookup may name',
-  },
-  defaultCategory: {
-    kind: 'string',
-    valueName: 'CATEGORY',
-    summary: 'the collection category of the first segment when it has no @category',
-  },
+  workflow: integer('ID', 'the workflow whose internal collection the lookup may name'),
+  defaultCategory: text('CATEGORY', 'the collection category of the first segment when it has no @category'),
   expectType: {
-    kind: 'string',
-    valueName: 'TYPE',
+    ...text('TYPE', 'what the lookup must find: bare, artifact, artifact-or-promise, collection or any'),
     default: 'any',
-    summary: 'what the lookup must find: bare, artifact, artifact-or-promise, collection or any',
   },
 } as const
 
@@ -73,7 +62,7 @@ export const collectionCommands = {
       workspace: workspaceOption,
       ...retentionOptions,
       data: optionalDataOption,
-      rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
+      rename: text('NEW', 'the new name'),
     },
     arguments: collectionArguments,
   },

@@ -4,7 +4,14 @@ import {
   ValidationError,
   type Collection,
 } from '@debusine-ts/models'
-import { CliError, type CommandContext, type ValuesOf, UsageError, pythonShapes } from '@debusine-ts/cli-kit'
+import {
+  CliError,
+  type CommandContext,
+  type HandlerOf,
+  type ValuesOf,
+  UsageError,
+  pythonShapes,
+} from '@debusine-ts/cli-kit'
 import type { collectionCommands } from './collection.commands.js'
 import { type Field, printItem, printItems, printSuccess } from './render.js'
 export { lookupMultiple, lookupSingle } from './collection-lookup.js'
@@ -52,10 +59,7 @@ function printCollection(context: CommandContext, collection: Collection): Promi
 }
 
 /** `collection list`. */
-export async function list(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof collectionCommands.list> = async (context, values) => {
   const client = await context.client()
   const collections = await client.collections
     .list(await context.inWorkspace(values.workspace))
@@ -64,10 +68,7 @@ export async function list(
 }
 
 /** `collection show`: with statistics. */
-export async function show(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.show>,
-): Promise<void> {
+export const show: HandlerOf<typeof collectionCommands.show> = async (context, values) => {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()
   const collection = await client.collections.get(
@@ -78,10 +79,7 @@ export async function show(
 }
 
 /** `collection create`: data required (stdin by default). */
-export async function create(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.create>,
-): Promise<void> {
+export const create: HandlerOf<typeof collectionCommands.create> = async (context, values) => {
   const identifier = collectionIdentifier(context, values)
   const data = await context.readData(values.data)
   const client = await context.client()
@@ -98,10 +96,7 @@ export async function create(
 }
 
 /** `collection manage`: fetch, change, PATCH. */
-export async function manage(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.manage>,
-): Promise<void> {
+export const manage: HandlerOf<typeof collectionCommands.manage> = async (context, values) => {
   const identifier = collectionIdentifier(context, values)
   const full = days(values.fullHistoryRetentionPeriod)
   const metadata = days(values.metadataOnlyRetentionPeriod)
@@ -121,10 +116,7 @@ export async function manage(
 }
 
 /** `collection delete`: refused while the collection holds items, unless `--force`. */
-export async function remove(
-  context: CommandContext,
-  values: ValuesOf<typeof collectionCommands.remove>,
-): Promise<void> {
+export const remove: HandlerOf<typeof collectionCommands.remove> = async (context, values) => {
   const identifier = collectionIdentifier(context, values)
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)

@@ -1,4 +1,4 @@
-import { completionScript, defineCommand, type DeclaredCommand } from '@debusine-ts/cli-kit'
+import { completionScript, defineCommand, shells, type DeclaredCommand } from '@debusine-ts/cli-kit'
 import { program } from '../program-info.js'
 
 /** `completion SHELL`, for the commands `all()` returns (the whole table, which includes this one). */
@@ -6,7 +6,7 @@ export function completionCommand(all: () => readonly DeclaredCommand[]): Declar
   return defineCommand({
     path: ['completion'],
     summary: 'print a shell completion script',
-    arguments: { shell: { name: 'SHELL', summary: 'bash, zsh or fish', choices: ['bash', 'zsh', 'fish'] } },
+    arguments: { shell: { name: 'SHELL', summary: 'bash, zsh or fish', choices: shells } },
     examples: ['completion bash > ~/.local/share/bash-completion/completions/debusine-ts'],
     python: false,
     offline: true,

@@ -1,5 +1,5 @@
 import type { WorkRequest } from '@debusine-ts/models'
-import { printWorkRequest, statusText, webPage } from './render.js'
+import { printRegistered, printWorkRequest, statusText, webPage } from './render.js'
 import {
   CliError,
   type CommandContext,
@@ -46,7 +46,7 @@ export async function follow(
     throw error
   }
   context.feedback(`Work request ${final.id} ${statusText(final)}`)
-  await printWorkRequest(context, final, webPage(client, final.url))
+  await printWorkRequest(context, client, final)
   return workRequestExitCode(final)
 }
 
@@ -61,17 +61,10 @@ export async function printStarted(
   context.feedback(`${what} started: ${webPage(client, request.url)}`)
   if (wait) return follow(context, request, timeout)
   if (context.legacy) {
-    // What the Python CLI 0.11.3 printed, which scripts written for it read.
     const workflow = request.task_type === 'Workflow'
     const done = workflow ? 'Workflow created' : 'Work request registered'
-    await context.print({
-      json: {
-        result: 'success',
-        message: `${done} on ${(await context.server()).apiUrl} with id ${request.id}.`,
-        [workflow ? 'workflow_id' : 'work_request_id']: request.id,
-      },
-    })
+    await printRegistered(context, done, workflow ? 'workflow_id' : 'work_request_id', request.id)
     return undefined
   }
-  await printWorkRequest(context, request, webPage(client, request.url))
+  await printWorkRequest(context, client, request)
 }

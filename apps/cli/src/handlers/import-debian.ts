@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import type { HandlerOf } from '@debusine-ts/cli-kit'
 import type { artifactCommands } from './artifact.commands.js'
 import { importedPage } from './render.js'
 
@@ -7,10 +7,7 @@ import { importedPage } from './render.js'
  * `artifact import-debian`: a `.dsc`, `.deb`/`.udeb`/`.ddeb` or `.changes`, from a path or
  * a `file://` or http(s) URL, imported with its relations (`client.debian.import`).
  */
-export async function importDebian(
-  context: CommandContext,
-  values: ValuesOf<typeof artifactCommands.importDebian>,
-): Promise<void> {
+export const importDebian: HandlerOf<typeof artifactCommands.importDebian> = async (context, values) => {
   const client = await context.client()
   const { UploadJournal } = await import('@debusine-ts/client')
   const journal = new UploadJournal({ directory: UploadJournal.defaultDirectory(context.io.env) })

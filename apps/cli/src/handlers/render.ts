@@ -56,6 +56,22 @@ export async function printSuccess(context: CommandContext): Promise<void> {
   if (context.format === 'json') await context.print({ json: { result: 'success' } })
 }
 
+/**
+ * What the Python CLI 0.11.3 printed for a create (`DONE on API_URL with id ID.` and the
+ * id under `idKey`), which scripts written for it read.
+ */
+export async function printRegistered(
+  context: CommandContext,
+  done: string,
+  idKey: string,
+  id: number,
+): Promise<void> {
+  const { apiUrl } = await context.server()
+  await context.print({
+    json: { result: 'success', message: `${done} on ${apiUrl} with id ${id}.`, [idKey]: id },
+  })
+}
+
 /** The status of a work request for humans: `completed [success]`. */
 export function statusText(request: { status: string; result: string }): string {
   return request.result === '' ? request.status : `${request.status} [${request.result}]`
@@ -97,21 +113,24 @@ export const workRequestList: ListRendering<WorkRequest> = {
   human: (requests) => itemTable(requests, workRequestColumns),
 }
 
-/** Print a work request: as is, the Python client's YAML, or its panel with its web page `webUrl`. */
+/** What makes the web pages of a server's objects: its client. */
+type WebUi = { webuiUrl(path: string): string }
+
+/** Print a work request: as is, the Python client's YAML, or its panel with its web page. */
 export function printWorkRequest(
   context: CommandContext,
+  client: WebUi,
   request: WorkRequest,
-  webUrl: string,
 ): Promise<void> {
   return context.print({
     json: request,
     yaml: shapeLikePython(request, pythonShapes.workRequest),
-    human: () => workRequestFields(request, webUrl),
+    human: () => workRequestFields(request, webPage(client, request.url)),
   })
 }
 
 /** An object's web page; the server's front page when it names none (0.11.3 sends no `url`). */
-export function webPage(client: { webuiUrl(path: string): string }, path: string | undefined): string {
+export function webPage(client: WebUi, path: string | undefined): string {
   return client.webuiUrl(path === undefined || path === '' ? '/' : path)
 }
 
@@ -119,6 +138,6 @@ export function webPage(client: { webuiUrl(path: string): string }, path: string
  * The page `artifact import-debian` names: the server's path, as the Python client prints it;
  * the server's front page when it names none (0.11.3 sends no `url`).
  */
-export function importedPage(client: { webuiUrl(path: string): string }, path: string): string {
+export function importedPage(client: WebUi, path: string): string {
   return path === '' ? webPage(client, path) : path
 }

@@ -1,4 +1,5 @@
 import type { CommandSpec } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
 /** `setup`: the config file editor. */
 export const setupCommands = {
@@ -8,15 +9,9 @@ export const setupCommands = {
     description:
       'On a terminal: a menu of the configured and known servers (debian, freexian, localhost) and new, then url, token, scope, workspace, default, save, quit. Saving without a token gets one by enrollment (confirm in the web interface). For scripts: --server NAME with --api-url, --scope, --workspace, --token or --enroll; never prompts.',
     options: {
-      apiUrl: { kind: 'string', python: false, valueName: 'URL', summary: "the server's /api URL" },
-      token: { kind: 'string', python: false, valueName: 'TOKEN', summary: 'the API token' },
-      workspace: {
-        kind: 'string',
-        short: 'w',
-        python: false,
-        valueName: 'WORKSPACE',
-        summary: 'the default workspace ("-" to unset)',
-      },
+      apiUrl: { ...text('URL', "the server's /api URL"), python: false },
+      token: { ...text('TOKEN', 'the API token'), python: false },
+      workspace: { ...text('WORKSPACE', 'the default workspace ("-" to unset)'), short: 'w', python: false },
       default: { kind: 'flag', python: false, summary: 'make it the default server' },
       enroll: {
         kind: 'flag',

@@ -11,7 +11,14 @@ import {
   type ServerSetup as ServerDraft,
 } from '@debusine-ts/client'
 import { cliVersion } from '../version.js'
-import { CliError, type CommandContext, type ValuesOf, type Prompter, prompter } from '@debusine-ts/cli-kit'
+import {
+  CliError,
+  type CommandContext,
+  type HandlerOf,
+  type ValuesOf,
+  type Prompter,
+  prompter,
+} from '@debusine-ts/cli-kit'
 import type { setupCommands } from './setup.commands.js'
 
 function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
@@ -76,10 +83,6 @@ async function save(context: CommandContext, file: string, draft: ServerDraft): 
   })
 }
 
-function warnings(context: CommandContext, draft: ServerDraft): void {
-  for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
-}
-
 async function chooseServer(
   ask: Prompter,
   context: CommandContext,
@@ -97,8 +100,7 @@ async function chooseServer(
     const number = /^\d+$/.test(answer) ? Number(answer) : undefined
     if (answer === 'new' || number === choices.length + 1) {
       const input = await ask.ask('New server name or URL: ')
-      if (input === undefined || input === '') return undefined
-      return input
+      return input === '' ? undefined : input
     }
     if (number !== undefined && number >= 1 && number <= choices.length) return choices[number - 1]
     if (!/^\d+$/.test(answer)) return answer
@@ -117,7 +119,7 @@ async function editServer(
 ): Promise<number> {
   for (;;) {
     context.io.stderr.write(describe(draft))
-    warnings(context, draft)
+    for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
     const menu = actions.map((action, index) => `${index + 1}.${action}`).join('  ')
     const answer = await ask.ask(`${menu}\nAction: `)
     if (answer === undefined) return 0
@@ -186,14 +188,13 @@ async function nonInteractive(
     })
   }
   const draft = draftFor(ini, name, context.global.scope)
+  const { token, workspace } = values
   if (apiUrl !== undefined) draft.apiUrl = apiUrl
-  const token = values.token
   if (token !== undefined) draft.token = token
-  const workspace = values.workspace
   if (workspace !== undefined) draft.defaultWorkspace = workspace === '-' ? undefined : workspace
   if (values.default) draft.makeDefault = true
   if (values.enroll) draft.token = ''
-  warnings(context, draft)
+  for (const warning of lintApiUrl(draft.apiUrl)) context.warn(warning)
   if (draft.token === '') {
     if (!values.enroll) {
       throw new CliError(`No token for ${draft.name}.`, {
@@ -210,10 +211,7 @@ async function nonInteractive(
  * `setup`: edit the configuration file. On a terminal without setup options: menus (server,
  * then url/token/scope/workspace/default/save/quit). Otherwise from the options, for scripts.
  */
-export async function setup(
-  context: CommandContext,
-  values: ValuesOf<typeof setupCommands.setup>,
-): Promise<number> {
+export const setup: HandlerOf<typeof setupCommands.setup> = async (context, values) => {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
   const ini = await readConfigForSetup(file)
   const { apiUrl, token, workspace } = values

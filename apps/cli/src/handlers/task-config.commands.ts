@@ -1,10 +1,9 @@
 import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
 const workdir = {
-  kind: 'string',
-  valueName: 'DIR',
+  ...text('DIR', 'the local repository (default: the current directory)'),
   complete: 'directory',
-  summary: 'the local repository (default: the current directory)',
 } as const
 
 /** The `task-config` commands. */

@@ -1,30 +1,15 @@
 import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { CliError, type CommandContext, type ValuesOf } from '@debusine-ts/cli-kit'
+import { CliError, type HandlerOf } from '@debusine-ts/cli-kit'
 import type { taskConfigCommands } from './task-config.commands.js'
-
-function workdir(context: CommandContext, given: string | undefined): string {
-  return resolve(context.io.cwd, given ?? '.')
-}
-
-/** A directory without MANIFEST, in the Python client's words. */
-function notARepository(directory: string, cause: unknown): CliError {
-  return new CliError(`${directory} is not a repository`, {
-    cause,
-    hint: 'Fetch a collection into it first with debusine-ts task-config pull.',
-  })
-}
 
 /**
  * `task-config pull`: fetch a task configuration collection into a local repository (a
  * new checkout takes COLLECTION or `default`; an existing one its MANIFEST's).
  */
-export async function pull(
-  context: CommandContext,
-  values: ValuesOf<typeof taskConfigCommands.pull>,
-): Promise<void> {
+export const pull: HandlerOf<typeof taskConfigCommands.pull> = async (context, values) => {
   const client = await context.client()
-  const directory = workdir(context, values.workdir)
+  const directory = resolve(context.io.cwd, values.workdir ?? '.')
   const { TaskConfigurationRepository } = await import('@debusine-ts/client')
   const existing =
     (await TaskConfigurationRepository.open(directory).catch(() => undefined))?.manifest ?? undefined
@@ -58,19 +43,20 @@ export async function pull(
 }
 
 /** `task-config push`: replace the collection's items with the repository's entries. */
-export async function push(
-  context: CommandContext,
-  values: ValuesOf<typeof taskConfigCommands.push>,
-): Promise<void> {
+export const push: HandlerOf<typeof taskConfigCommands.push> = async (context, values) => {
   const client = await context.client()
   const dryRun = values.dryRun
-  const directory = workdir(context, values.workdir)
+  const directory = resolve(context.io.cwd, values.workdir ?? '.')
   // As the Python client: a directory that is not a checkout is refused before anything is said.
   const { MANIFEST_FILE } = await import('@debusine-ts/client')
   try {
     await access(join(directory, MANIFEST_FILE))
-  } catch (error) {
-    throw notARepository(directory, error)
+  } catch (cause) {
+    // A directory without MANIFEST, in the Python client's words.
+    throw new CliError(`${directory} is not a repository`, {
+      cause,
+      hint: 'Fetch a collection into it first with debusine-ts task-config pull.',
+    })
   }
   context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
   const result = await client.taskConfigurations.push(directory, {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { debsign } from '@debusine-ts/client'
-import { printWorkRequest, webPage } from './render.js'
-import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import { printWorkRequest } from './render.js'
+import type { HandlerOf } from '@debusine-ts/cli-kit'
 import type { workRequestCommands } from './work-request.commands.js'
 
 /**
@@ -9,10 +9,7 @@ import type { workRequestCommands } from './work-request.commands.js'
  * `debsign --re-sign … DEBSIGN_ARGS` (talking to the terminal) and complete it
  * (`client.debian.signUpload`).
  */
-export async function sign(
-  context: CommandContext,
-  values: ValuesOf<typeof workRequestCommands.sign>,
-): Promise<void> {
+export const sign: HandlerOf<typeof workRequestCommands.sign> = async (context, values) => {
   const client = await context.client()
   const { workRequest } = await client.debian.signUpload(values.id, {
     signer: debsign({ args: values.debsignArguments, env: context.io.env, stdio: 'inherit' }),
@@ -20,5 +17,5 @@ export async function sign(
     signal: context.signal,
     onSignedUpload: (signed) => context.feedback(`Signed upload: artifact ${signed.id}`),
   })
-  await printWorkRequest(context, workRequest, webPage(client, workRequest.url))
+  await printWorkRequest(context, client, workRequest)
 }

@@ -5,9 +5,11 @@ import {
   waitOption,
   workspaceOption,
 } from '@debusine-ts/cli-kit'
+import { integer, text } from './option-specs.js'
 
 const workRequestId = { name: 'WORK_REQUEST_ID', summary: 'the work request id', kind: 'integer' } as const
-const limitOption = { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } as const
+/** `--limit N`, of the commands that list work requests. */
+export const limitOption = { ...integer('N', 'how many to show'), default: 20 } as const
 
 /** The `work-request` commands. */
 export const workRequestCommands = {
@@ -33,12 +35,7 @@ export const workRequestCommands = {
     options: {
       workspace: workspaceOption,
       data: requiredDataOption,
-      eventReactions: {
-        kind: 'string',
-        valueName: 'FILE',
-        complete: 'file',
-        summary: 'YAML file with the event reactions',
-      },
+      eventReactions: { ...text('FILE', 'YAML file with the event reactions'), complete: 'file' },
       wait: waitOption,
       timeout: timeoutOption,
     },
@@ -50,11 +47,10 @@ export const workRequestCommands = {
     path: ['work-request', 'manage'],
     summary: 'change a work request',
     options: {
-      setPriorityAdjustment: {
-        kind: 'integer',
-        valueName: 'N',
-        summary: 'the priority adjustment (positive needs the manage_priority permission)',
-      },
+      setPriorityAdjustment: integer(
+        'N',
+        'the priority adjustment (positive needs the manage_priority permission)',
+      ),
     },
     arguments: { id: workRequestId },
     legacy: ['manage-work-request'],
@@ -81,7 +77,7 @@ export const workRequestCommands = {
     options: {
       accept: { kind: 'flag', python: false, summary: 'let it run' },
       reject: { kind: 'flag', python: false, summary: 'abort it' },
-      notes: { kind: 'string', python: false, valueName: 'TEXT', summary: 'notes for the record' },
+      notes: { ...text('TEXT', 'notes for the record'), python: false },
     },
     arguments: { id: workRequestId },
     examples: ['work-request unblock 42 --accept --notes "Reviewed"'],
@@ -92,7 +88,7 @@ export const workRequestCommands = {
     summary: 'answer a Wait/confirm task: confirm it (the workflow goes on) or deny it',
     options: {
       deny: { kind: 'flag', python: false, summary: 'deny instead of confirm (the workflow is aborted)' },
-      comment: { kind: 'string', python: false, valueName: 'TEXT', summary: 'a comment for the record' },
+      comment: { ...text('TEXT', 'a comment for the record'), python: false },
     },
     arguments: { id: workRequestId },
     examples: ['work-request confirm 42 --comment "Ship it"'],
@@ -105,11 +101,9 @@ export const workRequestCommands = {
       'Downloads the unsigned upload (or copies it from the directory of --local-file, checking each file), runs debsign --re-sign on its .changes with DEBSIGN_ARGS, uploads the signed upload and completes the work request with it.',
     options: {
       localFile: {
-        kind: 'string',
+        ...text('CHANGES', 'a local copy of the unsigned .changes (its directory holds the other files)'),
         short: 'l',
-        valueName: 'CHANGES',
         complete: 'file',
-        summary: 'a local copy of the unsigned .changes (its directory holds the other files)',
       },
     },
     arguments: {
@@ -137,10 +131,8 @@ export const workRequestCommands = {
     options: {
       workspace: { ...workspaceOption, nargs: '+', summary: 'only work requests of these workspaces' },
       lastCompletedAt: {
-        kind: 'string',
-        valueName: 'FILE',
+        ...text('FILE', 'state file: catch up on completions since the time it records'),
         complete: 'file',
-        summary: 'state file: catch up on completions since the time it records',
       },
     },
     arguments: {

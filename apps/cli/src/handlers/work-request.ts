@@ -6,7 +6,7 @@ import { printWorkRequest, webPage, workRequestFields, workRequestList } from '.
 import {
   CliError,
   type CommandContext,
-  type ValuesOf,
+  type HandlerOf,
   UsageError,
   cannotOpenArgument,
   exitCodes,
@@ -19,20 +19,14 @@ import type { workRequestCommands } from './work-request.commands.js'
 export { sign } from './work-request-sign.js'
 
 /** `work-request list`. */
-export async function list(
-  context: CommandContext,
-  { limit }: ValuesOf<typeof workRequestCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof workRequestCommands.list> = async (context, { limit }) => {
   const client = await context.client()
   // Printed as the pages arrive (issue 11): a long list starts at once and takes no memory.
   await context.printList(client.workRequests.list({}, { signal: context.signal }), limit, workRequestList)
 }
 
 /** `work-request show`: the work request and the artifacts it produced. */
-export async function show(
-  context: CommandContext,
-  { id }: ValuesOf<typeof workRequestCommands.show>,
-): Promise<void> {
+export const show: HandlerOf<typeof workRequestCommands.show> = async (context, { id }) => {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
   const artifacts: Artifact[] = []
@@ -55,10 +49,7 @@ export async function show(
 }
 
 /** `work-request create`. */
-export async function create(
-  context: CommandContext,
-  values: ValuesOf<typeof workRequestCommands.create>,
-): Promise<number | undefined> {
+export const create: HandlerOf<typeof workRequestCommands.create> = async (context, values) => {
   const taskData = await context.readData(values.data)
   let eventReactions: Record<string, unknown> | undefined
   const reactionsFile = values.eventReactions
@@ -89,51 +80,40 @@ export async function create(
   return printStarted(context, request, 'Work request', values)
 }
 
+/** Print nothing but, with `--json`, a work request as the server sent it back after a change. */
+async function printChanged(context: CommandContext, request: WorkRequest): Promise<void> {
+  if (context.format === 'json') await context.print({ json: request })
+}
+
 /** `work-request manage`. */
-export async function manage(
-  context: CommandContext,
-  { id, setPriorityAdjustment: adjustment }: ValuesOf<typeof workRequestCommands.manage>,
-): Promise<void> {
+export const manage: HandlerOf<typeof workRequestCommands.manage> = async (
+  context,
+  { id, setPriorityAdjustment: adjustment },
+) => {
   if (adjustment === undefined) {
     throw new CliError('no changes specified', { hint: 'Give --set-priority-adjustment N.' })
   }
   const client = await context.client()
-  const request = await client.workRequests.updatePriority(id, adjustment, {
-    signal: context.signal,
-  })
-  if (context.format === 'json') await context.print({ json: request })
+  const request = await client.workRequests.updatePriority(id, adjustment, { signal: context.signal })
+  await printChanged(context, request)
+}
+
+/** `work-request retry` or `abort`: that action on the work request. */
+function action(name: 'retry' | 'abort') {
+  return async (context: CommandContext, { id }: { readonly id: number }): Promise<void> => {
+    const client = await context.client()
+    await printChanged(context, await client.workRequests[name](id, { signal: context.signal }))
+  }
 }
 
 /** `work-request retry`. */
-export async function retry(
-  context: CommandContext,
-  { id }: ValuesOf<typeof workRequestCommands.retry>,
-): Promise<void> {
-  const client = await context.client()
-  const request = await client.workRequests.retry(id, { signal: context.signal })
-  if (context.format === 'json') await context.print({ json: request })
-}
+export const retry = action('retry')
 
 /** `work-request abort`. */
-export async function abort(
-  context: CommandContext,
-  { id }: ValuesOf<typeof workRequestCommands.abort>,
-): Promise<void> {
-  const client = await context.client()
-  const request = await client.workRequests.abort(id, { signal: context.signal })
-  if (context.format === 'json') await context.print({ json: request })
-}
-
-/** Print a work request the server changed (table, Python-shaped YAML, or JSON). */
-async function printRequest(context: CommandContext, request: WorkRequest): Promise<void> {
-  await printWorkRequest(context, request, webPage(await context.client(), request.url))
-}
+export const abort = action('abort')
 
 /** `work-request unblock`: the manual review of a blocked work request. */
-export async function unblock(
-  context: CommandContext,
-  values: ValuesOf<typeof workRequestCommands.unblock>,
-): Promise<void> {
+export const unblock: HandlerOf<typeof workRequestCommands.unblock> = async (context, values) => {
   if (values.accept && values.reject) {
     throw new UsageError('argument --reject: not allowed with argument --accept', context.path)
   }
@@ -142,43 +122,28 @@ export async function unblock(
   }
   const action = values.accept ? 'accept' : values.reject ? 'reject' : undefined
   const client = await context.client()
-  await printRequest(
-    context,
-    await client.workRequests.unblock(values.id, { action, notes: values.notes }, { signal: context.signal }),
-  )
+  const { id, notes } = values
+  const request = await client.workRequests.unblock(id, { action, notes }, { signal: context.signal })
+  await printWorkRequest(context, client, request)
 }
 
 /** `work-request confirm`: the answer to a Wait/confirm task. */
-export async function confirm(
-  context: CommandContext,
-  values: ValuesOf<typeof workRequestCommands.confirm>,
-): Promise<void> {
+export const confirm: HandlerOf<typeof workRequestCommands.confirm> = async (context, values) => {
   const client = await context.client()
-  await printRequest(
-    context,
-    await client.workRequests.confirm(
-      values.id,
-      { confirm: !values.deny, comment: values.comment },
-      { signal: context.signal },
-    ),
-  )
+  const answer = { confirm: !values.deny, comment: values.comment }
+  const request = await client.workRequests.confirm(values.id, answer, { signal: context.signal })
+  await printWorkRequest(context, client, request)
 }
 
 /** `work-request watch`: follow until completion; the exit code comes from the result. */
-export async function watch(
-  context: CommandContext,
-  { id, timeout }: ValuesOf<typeof workRequestCommands.watch>,
-): Promise<number> {
+export const watch: HandlerOf<typeof workRequestCommands.watch> = async (context, { id, timeout }) => {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
   return follow(context, request, timeout)
 }
 
 /** `work-request on-completed`: run a command for each completion, until interrupted. */
-export async function onCompleted(
-  context: CommandContext,
-  values: ValuesOf<typeof workRequestCommands.onCompleted>,
-): Promise<number> {
+export const onCompleted: HandlerOf<typeof workRequestCommands.onCompleted> = async (context, values) => {
   const { command, commandArguments: args, workspace: workspaces, lastCompletedAt: state } = values
   const stateFile = state === undefined ? undefined : resolve(context.io.cwd, state)
   if (stateFile !== undefined) await checkStateFile(stateFile)

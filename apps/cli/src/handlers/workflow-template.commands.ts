@@ -4,13 +4,12 @@ import {
   requiredDataOption,
   workspaceOption,
 } from '@debusine-ts/cli-kit'
+import { integer, text } from './option-specs.js'
 
 const nameOrId = { name: 'NAME_OR_ID', summary: 'the template name or id' } as const
-const priority = {
-  kind: 'integer',
-  valueName: 'N',
-  summary: 'base priority of work requests it creates',
-} as const
+const taskName = { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' } as const
+const templateName = { name: 'TEMPLATE_NAME', summary: 'the template name' } as const
+const priority = integer('N', 'base priority of work requests it creates')
 
 /** The `workflow-template` commands. */
 export const workflowTemplateCommands = {
@@ -20,10 +19,7 @@ export const workflowTemplateCommands = {
     description:
       'The data holds static_parameters, runtime_parameters (a mapping or "any"), extra_groups and restricted.',
     options: { workspace: workspaceOption, priority, data: requiredDataOption },
-    arguments: {
-      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
-      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
-    },
+    arguments: { taskName, templateName },
     examples: ["workflow-template create noop my-noop --data - <<< 'static_parameters: {}'"],
   },
   // 0.11.3's name takes its arguments in the other order and its data is the static
@@ -33,10 +29,7 @@ export const workflowTemplateCommands = {
     summary: 'create a workflow template (the Python CLI 0.11.3 form)',
     description: 'The data holds the static parameters; runtime parameters are left open ("any").',
     options: { workspace: workspaceOption, data: requiredDataOption, priority },
-    arguments: {
-      templateName: { name: 'TEMPLATE_NAME', summary: 'the template name' },
-      taskName: { name: 'TASK_NAME', summary: 'the workflow task, e.g. noop' },
-    },
+    arguments: { templateName, taskName },
     examples: ["create-workflow-template my-noop noop <<< '{}'"],
     // YAML, as the 0.11.3 CLI printed every command.
     output: 'yaml',
@@ -59,7 +52,7 @@ export const workflowTemplateCommands = {
       workspace: workspaceOption,
       priority,
       data: optionalDataOption,
-      rename: { kind: 'string', valueName: 'NEW', summary: 'the new name' },
+      rename: text('NEW', 'the new name'),
     },
     arguments: { nameOrId },
   },

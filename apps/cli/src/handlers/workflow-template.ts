@@ -1,8 +1,15 @@
 import type { WorkflowTemplate } from '@debusine-ts/models'
 import { isDeepStrictEqual } from 'node:util'
-import { CliError, type CommandContext, type ValuesOf, editYaml, pythonShapes } from '@debusine-ts/cli-kit'
+import {
+  CliError,
+  type CommandContext,
+  type HandlerOf,
+  type ValuesOf,
+  editYaml,
+  pythonShapes,
+} from '@debusine-ts/cli-kit'
 import type { workflowTemplateCommands } from './workflow-template.commands.js'
-import { type Field, printItem, printItems, printSuccess } from './render.js'
+import { type Field, printItem, printItems, printRegistered, printSuccess } from './render.js'
 
 const dataKeys = ['static_parameters', 'runtime_parameters', 'extra_groups', 'restricted'] as const
 
@@ -67,10 +74,7 @@ async function createTemplate(
 }
 
 /** `workflow-template create`. */
-export async function create(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.create>,
-): Promise<void> {
+export const create: HandlerOf<typeof workflowTemplateCommands.create> = async (context, values) => {
   const data = await context.readData(values.data)
   checkKeys(data)
   const template = await createTemplate(context, values, {
@@ -83,32 +87,18 @@ export async function create(
 }
 
 /** `create-workflow-template` (0.11.3): the data is the static parameters. */
-export async function createFlat(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.createFlat>,
-): Promise<void> {
+export const createFlat: HandlerOf<typeof workflowTemplateCommands.createFlat> = async (context, values) => {
   const template = await createTemplate(context, values, {
     static_parameters: await context.readData(values.data),
     runtime_parameters: 'any',
     extra_groups: [],
     restricted: false,
   })
-  // What the Python CLI 0.11.3 printed, which scripts written for it read.
-  const apiUrl = (await context.server()).apiUrl
-  await context.print({
-    json: {
-      result: 'success',
-      message: `Workflow template registered on ${apiUrl} with id ${template.id}.`,
-      workflow_template_id: template.id,
-    },
-  })
+  await printRegistered(context, 'Workflow template registered', 'workflow_template_id', template.id)
 }
 
 /** `workflow-template list`. */
-export async function list(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof workflowTemplateCommands.list> = async (context, values) => {
   const client = await context.client()
   const templates = await client.workflowTemplates
     .list(await context.inWorkspace(values.workspace))
@@ -117,10 +107,7 @@ export async function list(
 }
 
 /** `workflow-template show`. */
-export async function show(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.show>,
-): Promise<void> {
+export const show: HandlerOf<typeof workflowTemplateCommands.show> = async (context, values) => {
   const client = await context.client()
   await printTemplate(
     context,
@@ -129,10 +116,7 @@ export async function show(
 }
 
 /** `workflow-template manage`: rename, priority, and the keys given in `--data`. */
-export async function manage(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.manage>,
-): Promise<void> {
+export const manage: HandlerOf<typeof workflowTemplateCommands.manage> = async (context, values) => {
   const data = await context.readData(values.data)
   checkKeys(data)
   const client = await context.client()
@@ -145,10 +129,7 @@ export async function manage(
 }
 
 /** `workflow-template delete`. */
-export async function remove(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.remove>,
-): Promise<void> {
+export const remove: HandlerOf<typeof workflowTemplateCommands.remove> = async (context, values) => {
   const client = await context.client()
   await client.workflowTemplates.delete(key(values), await context.inWorkspace(values.workspace))
   context.feedback('Workflow template deleted.')
@@ -159,10 +140,7 @@ export async function remove(
  * `workflow-template edit`: the four data keys in the editor (all four required); the
  * template is changed only if they changed. On a terminal only.
  */
-export async function edit(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowTemplateCommands.edit>,
-): Promise<void> {
+export const edit: HandlerOf<typeof workflowTemplateCommands.edit> = async (context, values) => {
   const client = await context.client()
   const inWorkspace = await context.inWorkspace(values.workspace)
   const current = await client.workflowTemplates.get(key(values), inWorkspace)

@@ -5,13 +5,14 @@ import {
   waitOption,
   workspaceOption,
 } from '@debusine-ts/cli-kit'
+import { limitOption } from './work-request.commands.js'
 
 /** The `workflow` commands. */
 export const workflowCommands = {
   list: {
     path: ['workflow', 'list'],
     summary: 'list root workflows, newest first',
-    options: { limit: { kind: 'integer', valueName: 'N', default: 20, summary: 'how many to show' } },
+    options: { limit: limitOption },
   },
   start: {
     path: ['workflow', 'start'],

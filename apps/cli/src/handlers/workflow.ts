@@ -1,22 +1,16 @@
 import { workRequestList } from './render.js'
 import { printStarted } from './follow.js'
-import type { CommandContext, ValuesOf } from '@debusine-ts/cli-kit'
+import type { HandlerOf } from '@debusine-ts/cli-kit'
 import type { workflowCommands } from './workflow.commands.js'
 
 /** `workflow list`: root workflows, newest first. */
-export async function list(
-  context: CommandContext,
-  { limit }: ValuesOf<typeof workflowCommands.list>,
-): Promise<void> {
+export const list: HandlerOf<typeof workflowCommands.list> = async (context, { limit }) => {
   const client = await context.client()
   await context.printList(client.workflows.list({}, { signal: context.signal }), limit, workRequestList)
 }
 
 /** `workflow start`: from a template, or a workflow task with `--no-template`. */
-export async function start(
-  context: CommandContext,
-  values: ValuesOf<typeof workflowCommands.start>,
-): Promise<number | undefined> {
+export const start: HandlerOf<typeof workflowCommands.start> = async (context, values) => {
   const taskData = await context.readData(values.data)
   const { name, noTemplate } = values
   const client = await context.client()

@@ -1,6 +1,7 @@
 import { type CommandSpec, workspaceOption } from '@debusine-ts/cli-kit'
+import { text } from './option-specs.js'
 
-const change = (summary: string) => ({ kind: 'string', nargs: '+', valueName: 'W', summary }) as const
+const change = (summary: string) => ({ ...text('W', summary), nargs: '+' }) as const
 
 /** The `workspace` commands. */
 export const workspaceCommands = {

@@ -2,8 +2,7 @@ import { inheritanceChainFromStrings, type InheritanceChainElement } from '@debu
 import { appendToInheritanceChain, removeFromInheritanceChain } from '@debusine-ts/client'
 import {
   CliError,
-  type CommandContext,
-  type ValuesOf,
+  type HandlerOf,
   editAndApply,
   withYamlFailure,
   writeYamlFailure,
@@ -48,10 +47,7 @@ const editHelp = (workspace: string): string[] => [
  * and --set in that order (sent only if it changed), or after editing it with --edit.
  * YAML `{links, chain}` as the Python client.
  */
-export async function inheritance(
-  context: CommandContext,
-  values: ValuesOf<typeof workspaceCommands.inheritance>,
-): Promise<void> {
+export const inheritance: HandlerOf<typeof workspaceCommands.inheritance> = async (context, values) => {
   const client = await context.client()
   // As the Python client: the (deprecated) positional wins over --workspace.
   const workspace = await context.workspace(values.workspaceArgument ?? values.workspace)
