@@ -128,8 +128,7 @@ describe('keepMemoryFlat', () => {
 
   it("frees a socket's dead read buffers well before tens of MiB have piled up", () => {
     // By V8's own schedule 33 to 45 MiB pile up under Node 20, 59 MiB under Node 24, and 26 to
-    // 32 MiB under Node 24 on a machine busy with other work (its reads then merge); with it,
-    // 6 to 23 MiB.
+    // 32 MiB under Node 24 on a machine busy with other work; with it, 6 to 23 MiB.
     const piled = inFreshProcess<SocketReads>(false, socketReads(256)).peak
     expect(piled).toBeGreaterThanOrEqual(20)
     expect(inFreshProcess<SocketReads>(true, socketReads(256)).peak).toBeLessThanOrEqual(piled * 0.75)

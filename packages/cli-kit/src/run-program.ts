@@ -6,7 +6,7 @@ import { exitCodes } from './exit-codes.js'
 import { commandHelp, commandUsage, groupHelp, programHelp } from './help.js'
 import type { Io } from './io.js'
 import type { ProgramInfo } from './program.js'
-import { leadingGlobals, readCommandLine } from './read-command-line.js'
+import { type CommandLine, leadingGlobals, readCommandLine } from './read-command-line.js'
 import { UsageError } from './usage-error.js'
 
 /** A program built on the kit: what it is, its commands, and what it says it is. */
@@ -31,6 +31,21 @@ function usageOf(program: Program, error: unknown): string | undefined {
     : commandUsage(program.info, command)
 }
 
+/** What a command line that asks for the version or for help prints. */
+function answerText(program: Program, line: Exclude<CommandLine, { kind: 'run' }>): string {
+  const { info, commands } = program
+  switch (line.kind) {
+    case 'version':
+      return `${info.name} ${program.version()}\n`
+    case 'program-help':
+      return programHelp(info, commands)
+    case 'group-help':
+      return groupHelp(info, commands, line.group)
+    case 'command-help':
+      return commandHelp(info, line.command)
+  }
+}
+
 /**
  * Run a program: parse `argv` (without `node` and the script) as argparse would, run the
  * command with a {@link CommandContext}, print on `io`, and return the exit code (never
@@ -49,15 +64,7 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
   try {
     const line = readCommandLine(info, commands, argv)
     if (line.kind !== 'run') {
-      io.stdout.write(
-        line.kind === 'version'
-          ? `${info.name} ${program.version()}\n`
-          : line.kind === 'program-help'
-            ? programHelp(info, commands)
-            : line.kind === 'group-help'
-              ? groupHelp(info, commands, line.group)
-              : commandHelp(info, line.command),
-      )
+      io.stdout.write(answerText(program, line))
       return exitCodes.success
     }
     const { command, values, global, legacy } = line
