@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { parseArguments } from './arguments.js'
 import { runDaemon } from './daemon.js'
-import { exitCodes, keepMemoryFlat } from '@debusine-ts/cli-kit'
+import { exitCodes } from '@debusine-ts/cli-kit'
+import { keepMemoryFlat } from '@debusine-ts/cli-kit/flat-memory'
 
 keepMemoryFlat()
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // One file uploaded and downloaded again through the library (@debusine-ts/client, built), as
 // a service would do it in its own process; transfers.mjs --flat reads its peak RSS. With
-// --keep-memory-flat it first calls the command-line kit's keepMemoryFlat(), as the CLI does;
+// --keep-memory-flat it first calls keepMemoryFlat() as a service would, from the kit's
+// subpath `@debusine-ts/cli-kit/flat-memory` alone (the kit's parser and YAML stay unloaded);
 // without, V8 runs with Node's defaults, as in a host that made no such choice.
 //
 //   node tooling/bench/lib/library-transfer.mjs [--keep-memory-flat] API_URL TOKEN SCOPE WORKSPACE FILE DIRECTORY
@@ -12,7 +13,7 @@ const load = (path) => import(pathToFileURL(packages + path).href)
 const keep = process.argv[2] === '--keep-memory-flat'
 const [apiUrl, token, scope, workspace, file, directory] = process.argv.slice(keep ? 3 : 2)
 
-if (keep) (await load('cli-kit/dist/index.js')).keepMemoryFlat()
+if (keep) (await load('cli-kit/dist/flat-memory.js')).keepMemoryFlat()
 const { DebusineClient } = await load('client/dist/index.js')
 const { LocalArtifact } = await load('artifacts/dist/index.js')
 

@@ -1,5 +1,6 @@
 // Imports every installed package that has an import entry (the libraries and the daemon;
-// the CLI is a bin only) as a user's program does, and checks one export of each, under
+// the CLI is a bin only), and the subpath a service loads alone, as a user's program does,
+// and checks one export of each, under
 // whichever Node runs it.
 const expectations = {
   '@debusine-ts/models': 'SdkError',
@@ -9,6 +10,7 @@ const expectations = {
   '@debusine-ts/events': 'CompletionEvents',
   '@debusine-ts/enroll': 'generateNonce',
   '@debusine-ts/cli-kit': 'runProgram',
+  '@debusine-ts/cli-kit/flat-memory': 'keepMemoryFlat',
   '@debusine-ts/daemon': 'runDaemon',
   '@debusine-ts/fake-server': 'startFakeDebusine',
 }
@@ -22,4 +24,4 @@ const { VERSION } = await import('@debusine-ts/transport')
 const { createRequire } = await import('node:module')
 const manifest = createRequire(import.meta.url)('@debusine-ts/transport/package.json')
 if (VERSION !== manifest.version) throw new Error(`transport VERSION ${VERSION} is not ${manifest.version}`)
-console.log(`imported ${Object.keys(expectations).length} packages under Node ${process.versions.node}`)
+console.log(`imported ${Object.keys(expectations).length} entries under Node ${process.versions.node}`)
