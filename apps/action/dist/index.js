@@ -7182,13 +7182,39 @@ var init_open_enum = __esm({
   }
 });
 
+// ../../packages/models/src/lazy-schema.ts
+function lazySchema(build) {
+  let schema;
+  const built = () => schema ??= build();
+  return new Proxy(/* @__PURE__ */ Object.create(null), {
+    get: (_target, key) => Reflect.get(built(), key),
+    set: (_target, key, value) => Reflect.set(built(), key, value),
+    has: (_target, key) => Reflect.has(built(), key),
+    ownKeys: () => Reflect.ownKeys(built()),
+    getPrototypeOf: () => Reflect.getPrototypeOf(built()),
+    // Reported configurable: the proxy's own (empty) target holds none of these properties.
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(built(), key);
+      return descriptor === void 0 ? void 0 : { ...descriptor, configurable: true };
+    },
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(built(), key)
+  });
+}
+var init_lazy_schema = __esm({
+  "../../packages/models/src/lazy-schema.ts"() {
+    "use strict";
+  }
+});
+
 // ../../packages/models/src/resources/datetime.ts
 var DateTimeSchema;
 var init_datetime = __esm({
   "../../packages/models/src/resources/datetime.ts"() {
     "use strict";
     init_zod();
-    DateTimeSchema = iso_exports.datetime({ offset: true });
+    init_lazy_schema();
+    DateTimeSchema = lazySchema(() => iso_exports.datetime({ offset: true }));
   }
 });
 
@@ -7198,7 +7224,8 @@ var init_json_object = __esm({
   "../../packages/models/src/resources/json-object.ts"() {
     "use strict";
     init_zod();
-    JsonObjectSchema = record(string2(), unknown());
+    init_lazy_schema();
+    JsonObjectSchema = lazySchema(() => record(string2(), unknown()));
   }
 });
 
@@ -7211,11 +7238,16 @@ var init_links = __esm({
   "../../packages/models/src/resources/links.ts"() {
     "use strict";
     init_zod();
-    LinkSchema = looseObject({
-      href: string2(),
-      type: string2().nullable().default(null)
-    });
-    LinksSchema = record(string2(), union([string2(), LinkSchema])).default({});
+    init_lazy_schema();
+    LinkSchema = lazySchema(
+      () => looseObject({
+        href: string2(),
+        type: string2().nullable().default(null)
+      })
+    );
+    LinksSchema = lazySchema(
+      () => record(string2(), union([string2(), LinkSchema])).default({})
+    );
   }
 });
 
@@ -7227,33 +7259,42 @@ var init_file = __esm({
     init_zod();
     init_model();
     init_links();
+    init_lazy_schema();
     MAX_CHECKSUM_LENGTH = 255;
     token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
     quotedString = '"(?:[^"\\\\\\r\\n]|\\\\.)*"';
     mediaTypePattern = new RegExp(
       `^${token}/${token}(?:[ \\t]*;[ \\t]*${token}=(?:${token}|${quotedString}))*$`
     );
-    MediaTypeSchema = string2().regex(mediaTypePattern, 'must be a media type such as "text/plain; charset=utf-8"');
-    ChecksumsSchema = record(
-      string2(),
-      string2().max(MAX_CHECKSUM_LENGTH, `must be at most ${MAX_CHECKSUM_LENGTH} characters`)
+    MediaTypeSchema = lazySchema(
+      () => string2().regex(mediaTypePattern, 'must be a media type such as "text/plain; charset=utf-8"')
+    );
+    ChecksumsSchema = lazySchema(
+      () => record(
+        string2(),
+        string2().max(MAX_CHECKSUM_LENGTH, `must be at most ${MAX_CHECKSUM_LENGTH} characters`)
+      )
     );
     fileType = literal("file");
-    FileRequestSchema = strictObject({
-      size: int().nonnegative(),
-      checksums: ChecksumsSchema,
-      type: fileType,
-      content_type: MediaTypeSchema.nullable().default(null)
-    });
+    FileRequestSchema = lazySchema(
+      () => strictObject({
+        size: int().nonnegative(),
+        checksums: ChecksumsSchema,
+        type: fileType,
+        content_type: MediaTypeSchema.nullable().default(null)
+      })
+    );
     FileRequestModel = defineModel("FileRequest", FileRequestSchema);
-    FileResponseSchema = looseObject({
-      links: LinksSchema,
-      size: int().nonnegative(),
-      checksums: ChecksumsSchema,
-      type: fileType,
-      url: url(),
-      content_type: string2().nullable().default(null)
-    });
+    FileResponseSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        size: int().nonnegative(),
+        checksums: ChecksumsSchema,
+        type: fileType,
+        url: url(),
+        content_type: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -7270,30 +7311,35 @@ var init_artifact = __esm({
     init_json_object();
     init_links();
     init_open_enum();
-    ArtifactCreateRequestSchema = strictObject({
-      category: openEnum(ArtifactCategory),
-      workspace: string2().nullable().default(null),
-      files: record(string2(), FileRequestSchema).default({}),
-      data: JsonObjectSchema.default({}),
-      work_request: int().nullable().default(null),
-      expire_at: DateTimeSchema.nullable().default(null),
-      expiration_delay: string2().nullable().optional()
-    });
+    init_lazy_schema();
+    ArtifactCreateRequestSchema = lazySchema(
+      () => strictObject({
+        category: openEnum(ArtifactCategory),
+        workspace: string2().nullable().default(null),
+        files: record(string2(), FileRequestSchema).default({}),
+        data: JsonObjectSchema.default({}),
+        work_request: int().nullable().default(null),
+        expire_at: DateTimeSchema.nullable().default(null),
+        expiration_delay: string2().nullable().optional()
+      })
+    );
     ArtifactCreateRequestModel = defineModel("ArtifactCreateRequest", ArtifactCreateRequestSchema);
-    ArtifactSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      url: string2().default(""),
-      scope: string2().optional(),
-      workspace: string2(),
-      category: openEnum(ArtifactCategory),
-      created_at: DateTimeSchema,
-      data: JsonObjectSchema,
-      download_tar_gz_url: url(),
-      files_to_upload: array(string2()),
-      expire_at: DateTimeSchema.nullable().default(null),
-      files: record(string2(), FileResponseSchema).default({})
-    });
+    ArtifactSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        url: string2().default(""),
+        scope: string2().optional(),
+        workspace: string2(),
+        category: openEnum(ArtifactCategory),
+        created_at: DateTimeSchema,
+        data: JsonObjectSchema,
+        download_tar_gz_url: url(),
+        files_to_upload: array(string2()),
+        expire_at: DateTimeSchema.nullable().default(null),
+        files: record(string2(), FileResponseSchema).default({})
+      })
+    );
   }
 });
 
@@ -7304,14 +7350,17 @@ var init_apt_authentication = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    BasicAptAuthenticationDataSchema = strictObject({
-      auth_scheme: literal(AptAuthenticationScheme.BASIC),
-      name: string2().min(1),
-      credentials: strictObject({ username: string2(), password: string2() })
-    });
-    AptAuthenticationDataSchema = discriminatedUnion("auth_scheme", [
-      BasicAptAuthenticationDataSchema
-    ]);
+    init_lazy_schema();
+    BasicAptAuthenticationDataSchema = lazySchema(
+      () => strictObject({
+        auth_scheme: literal(AptAuthenticationScheme.BASIC),
+        name: string2().min(1),
+        credentials: strictObject({ username: string2(), password: string2() })
+      })
+    );
+    AptAuthenticationDataSchema = lazySchema(
+      () => discriminatedUnion("auth_scheme", [BasicAptAuthenticationDataSchema])
+    );
   }
 });
 
@@ -7322,35 +7371,44 @@ var init_cloud_provider_account = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    AwsProviderAccountDataSchema = strictObject({
-      provider_type: literal(CloudProviderType.AWS),
-      name: string2().min(1),
-      configuration: strictObject({
-        region_name: string2().nullable().default(null),
-        ec2_endpoint_url: string2().nullable().default(null),
-        s3_endpoint_url: string2().nullable().default(null)
-      }),
-      credentials: strictObject({
-        access_key_id: string2(),
-        secret_access_key: string2()
+    init_lazy_schema();
+    AwsProviderAccountDataSchema = lazySchema(
+      () => strictObject({
+        provider_type: literal(CloudProviderType.AWS),
+        name: string2().min(1),
+        configuration: strictObject({
+          region_name: string2().nullable().default(null),
+          ec2_endpoint_url: string2().nullable().default(null),
+          s3_endpoint_url: string2().nullable().default(null)
+        }),
+        credentials: strictObject({
+          access_key_id: string2(),
+          secret_access_key: string2()
+        })
       })
-    });
-    HetznerProviderAccountDataSchema = strictObject({
-      provider_type: literal(CloudProviderType.HETZNER),
-      name: string2().min(1),
-      configuration: strictObject({ region_name: string2() }),
-      credentials: strictObject({ api_token: string2() })
-    });
-    DummyProviderAccountDataSchema = strictObject({
-      provider_type: literal(CloudProviderType.DUMMY),
-      name: string2().min(1),
-      secret: string2().default("secret")
-    });
-    CloudProviderAccountDataSchema = discriminatedUnion("provider_type", [
-      AwsProviderAccountDataSchema,
-      HetznerProviderAccountDataSchema,
-      DummyProviderAccountDataSchema
-    ]);
+    );
+    HetznerProviderAccountDataSchema = lazySchema(
+      () => strictObject({
+        provider_type: literal(CloudProviderType.HETZNER),
+        name: string2().min(1),
+        configuration: strictObject({ region_name: string2() }),
+        credentials: strictObject({ api_token: string2() })
+      })
+    );
+    DummyProviderAccountDataSchema = lazySchema(
+      () => strictObject({
+        provider_type: literal(CloudProviderType.DUMMY),
+        name: string2().min(1),
+        secret: string2().default("secret")
+      })
+    );
+    CloudProviderAccountDataSchema = lazySchema(
+      () => discriminatedUnion("provider_type", [
+        AwsProviderAccountDataSchema,
+        HetznerProviderAccountDataSchema,
+        DummyProviderAccountDataSchema
+      ])
+    );
   }
 });
 
@@ -7361,12 +7419,15 @@ var init_signing_key = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    SigningKeyDataSchema = strictObject({
-      purpose: _enum(KeyPurpose),
-      fingerprint: string2().min(1),
-      public_key: base642(),
-      description: string2().nullable()
-    });
+    init_lazy_schema();
+    SigningKeyDataSchema = lazySchema(
+      () => strictObject({
+        purpose: _enum(KeyPurpose),
+        fingerprint: string2().min(1),
+        public_key: base642(),
+        description: string2().nullable()
+      })
+    );
   }
 });
 
@@ -7427,31 +7488,38 @@ var init_asset2 = __esm({
     init_links();
     init_open_enum();
     init_asset();
-    AssetCreateRequestSchema = strictObject({
-      category: _enum(AssetCategory),
-      data: JsonObjectSchema,
-      work_request: int().nullable().default(null),
-      workspace: string2()
-    }).superRefine(checkAssetData);
+    init_lazy_schema();
+    AssetCreateRequestSchema = lazySchema(
+      () => strictObject({
+        category: _enum(AssetCategory),
+        data: JsonObjectSchema,
+        work_request: int().nullable().default(null),
+        workspace: string2()
+      }).superRefine(checkAssetData)
+    );
     AssetCreateRequestModel = defineModel("AssetCreateRequest", AssetCreateRequestSchema);
-    AssetSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      category: openEnum(AssetCategory),
-      data: JsonObjectSchema,
-      work_request: int().nullable().default(null),
-      workspace: string2(),
-      created_at: DateTimeSchema.optional(),
-      scope: string2().optional()
-    }).superRefine(checkAssetData);
-    AssetListSchema = array(AssetSchema);
-    AssetPermissionCheckResponseSchema = looseObject({
-      links: LinksSchema,
-      has_permission: boolean2(),
-      username: string2().nullable().default(null),
-      user_id: int().nullable().default(null),
-      resource: JsonObjectSchema.nullable().default(null)
-    });
+    AssetSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        category: openEnum(AssetCategory),
+        data: JsonObjectSchema,
+        work_request: int().nullable().default(null),
+        workspace: string2(),
+        created_at: DateTimeSchema.optional(),
+        scope: string2().optional()
+      }).superRefine(checkAssetData)
+    );
+    AssetListSchema = lazySchema(() => array(AssetSchema));
+    AssetPermissionCheckResponseSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        has_permission: boolean2(),
+        username: string2().nullable().default(null),
+        user_id: int().nullable().default(null),
+        resource: JsonObjectSchema.nullable().default(null)
+      })
+    );
   }
 });
 
@@ -7466,34 +7534,43 @@ var init_collection = __esm({
     init_json_object();
     init_links();
     init_open_enum();
-    CollectionNameSchema = string2().regex(
-      /^(?:_|[A-Za-z][A-Za-z0-9+._-]*)$/,
-      'must be "_" or start with a letter followed by A-Z a-z 0-9 + . _ -'
+    init_lazy_schema();
+    CollectionNameSchema = lazySchema(
+      () => string2().regex(
+        /^(?:_|[A-Za-z][A-Za-z0-9+._-]*)$/,
+        'must be "_" or start with a letter followed by A-Z a-z 0-9 + . _ -'
+      )
     );
     retentionPeriod = int().nullable().default(null);
-    CollectionStatsEntrySchema = looseObject({
-      type: string2(),
-      category: string2(),
-      active: boolean2(),
-      count: int()
-    });
-    CollectionSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      name: string2(),
-      category: openEnum(CollectionCategory),
-      full_history_retention_period: retentionPeriod,
-      metadata_only_retention_period: retentionPeriod,
-      data: JsonObjectSchema,
-      stats: array(CollectionStatsEntrySchema).nullable().default(null)
-    });
-    CollectionCreateRequestSchema = strictObject({
-      name: CollectionNameSchema,
-      category: openEnum(CollectionCategory),
-      full_history_retention_period: retentionPeriod,
-      metadata_only_retention_period: retentionPeriod,
-      data: JsonObjectSchema
-    });
+    CollectionStatsEntrySchema = lazySchema(
+      () => looseObject({
+        type: string2(),
+        category: string2(),
+        active: boolean2(),
+        count: int()
+      })
+    );
+    CollectionSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        name: string2(),
+        category: openEnum(CollectionCategory),
+        full_history_retention_period: retentionPeriod,
+        metadata_only_retention_period: retentionPeriod,
+        data: JsonObjectSchema,
+        stats: array(CollectionStatsEntrySchema).nullable().default(null)
+      })
+    );
+    CollectionCreateRequestSchema = lazySchema(
+      () => strictObject({
+        name: CollectionNameSchema,
+        category: openEnum(CollectionCategory),
+        full_history_retention_period: retentionPeriod,
+        metadata_only_retention_period: retentionPeriod,
+        data: JsonObjectSchema
+      })
+    );
     CollectionCreateRequestModel = defineModel(
       "CollectionCreateRequest",
       CollectionCreateRequestSchema
@@ -7511,20 +7588,25 @@ var init_relation = __esm({
     init_model();
     init_links();
     init_open_enum();
-    RelationCreateRequestSchema = strictObject({
-      artifact: int(),
-      target: int(),
-      type: _enum(RelationType)
-    });
+    init_lazy_schema();
+    RelationCreateRequestSchema = lazySchema(
+      () => strictObject({
+        artifact: int(),
+        target: int(),
+        type: _enum(RelationType)
+      })
+    );
     RelationCreateRequestModel = defineModel("RelationCreateRequest", RelationCreateRequestSchema);
-    RelationSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      artifact: int(),
-      target: int(),
-      type: openEnum(RelationType)
-    });
-    RelationListSchema = array(RelationSchema);
+    RelationSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        artifact: int(),
+        target: int(),
+        type: openEnum(RelationType)
+      })
+    );
+    RelationListSchema = lazySchema(() => array(RelationSchema));
   }
 });
 
@@ -7543,7 +7625,8 @@ var init_pagination = __esm({
     "use strict";
     init_zod();
     init_json_object();
-    PaginatedSchema = paginatedSchema(JsonObjectSchema);
+    init_lazy_schema();
+    PaginatedSchema = lazySchema(() => paginatedSchema(JsonObjectSchema));
   }
 });
 
@@ -7556,23 +7639,32 @@ var init_collection_relation = __esm({
     init_enumerations();
     init_open_enum();
     init_pagination();
-    CollectionRelationEndSchema = looseObject({
-      name: string2(),
-      category: string2()
-    });
-    CollectionRelationSchema = looseObject({
-      source_collection: CollectionRelationEndSchema,
-      target_collection: CollectionRelationEndSchema,
-      type: openEnum(CollectionRelationType),
-      position: int().nullable().default(null)
-    });
-    CollectionRelationPageSchema = paginatedSchema(CollectionRelationSchema);
-    CollectionRelationTargetsRequestSchema = strictObject({
-      targets: array(strictObject({ name: string2().min(1), category: string2().min(1) }))
-    });
-    CollectionRelationTargetsSchema = looseObject({
-      targets: array(CollectionRelationEndSchema)
-    });
+    init_lazy_schema();
+    CollectionRelationEndSchema = lazySchema(
+      () => looseObject({
+        name: string2(),
+        category: string2()
+      })
+    );
+    CollectionRelationSchema = lazySchema(
+      () => looseObject({
+        source_collection: CollectionRelationEndSchema,
+        target_collection: CollectionRelationEndSchema,
+        type: openEnum(CollectionRelationType),
+        position: int().nullable().default(null)
+      })
+    );
+    CollectionRelationPageSchema = lazySchema(() => paginatedSchema(CollectionRelationSchema));
+    CollectionRelationTargetsRequestSchema = lazySchema(
+      () => strictObject({
+        targets: array(strictObject({ name: string2().min(1), category: string2().min(1) }))
+      })
+    );
+    CollectionRelationTargetsSchema = lazySchema(
+      () => looseObject({
+        targets: array(CollectionRelationEndSchema)
+      })
+    );
   }
 });
 
@@ -7605,104 +7697,131 @@ var init_lookup = __esm({
     init_json_object();
     init_links();
     init_open_enum();
-    SingleLookupSchema = union([int(), string2().min(1)]);
+    init_lazy_schema();
+    SingleLookupSchema = lazySchema(() => union([int(), string2().min(1)]));
     dictKnownKeys = /* @__PURE__ */ new Set(["collection", "child_type", "category", "name", "error_on_empty"]);
     dictPatternKeys = /^(?:data__.+|lookup__.+|name__(?:contains|endswith|in|startswith))$/;
-    LookupDictSchema = looseObject({
-      collection: string2().min(1),
-      child_type: _enum([LookupChildType.BARE, LookupChildType.ARTIFACT, LookupChildType.COLLECTION, LookupChildType.ANY]).optional(),
-      category: string2().optional(),
-      name: string2().optional(),
-      error_on_empty: boolean2().optional()
-    }).superRefine((value, context) => {
-      for (const key of Object.keys(value)) {
-        if (!dictKnownKeys.has(key) && !dictPatternKeys.test(key)) {
-          context.addIssue({
-            code: "custom",
-            path: [key],
-            message: `unknown lookup key "${key}": expected collection, child_type, category, name, error_on_empty, data__KEY, lookup__KEY or name__(contains|endswith|in|startswith)`
-          });
+    LookupDictSchema = lazySchema(
+      () => looseObject({
+        collection: string2().min(1),
+        child_type: _enum([
+          LookupChildType.BARE,
+          LookupChildType.ARTIFACT,
+          LookupChildType.COLLECTION,
+          LookupChildType.ANY
+        ]).optional(),
+        category: string2().optional(),
+        name: string2().optional(),
+        error_on_empty: boolean2().optional()
+      }).superRefine((value, context) => {
+        for (const key of Object.keys(value)) {
+          if (!dictKnownKeys.has(key) && !dictPatternKeys.test(key)) {
+            context.addIssue({
+              code: "custom",
+              path: [key],
+              message: `unknown lookup key "${key}": expected collection, child_type, category, name, error_on_empty, data__KEY, lookup__KEY or name__(contains|endswith|in|startswith)`
+            });
+          }
         }
-      }
-    });
-    MultipleLookupSchema = union([
-      array(union([int(), string2().min(1), LookupDictSchema])),
-      LookupDictSchema
-    ]);
+      })
+    );
+    MultipleLookupSchema = lazySchema(
+      () => union([array(union([int(), string2().min(1), LookupDictSchema])), LookupDictSchema])
+    );
     expectType = _enum(LookupChildType);
-    LookupSingleRequestSchema = strictObject({
-      lookup: SingleLookupSchema,
-      expect_type: expectType,
-      workspace: string2().optional(),
-      default_category: string2().nullable().default(null),
-      workflow_root: int().nullable().optional()
-    });
+    LookupSingleRequestSchema = lazySchema(
+      () => strictObject({
+        lookup: SingleLookupSchema,
+        expect_type: expectType,
+        workspace: string2().optional(),
+        default_category: string2().nullable().default(null),
+        workflow_root: int().nullable().optional()
+      })
+    );
     LookupSingleRequestModel = defineModel("LookupSingleRequest", LookupSingleRequestSchema);
-    LookupMultipleRequestSchema = strictObject({
-      lookup: MultipleLookupSchema,
-      expect_type: expectType,
-      workspace: string2().optional(),
-      default_category: string2().nullable().default(null),
-      workflow_root: int().nullable().optional()
-    });
+    LookupMultipleRequestSchema = lazySchema(
+      () => strictObject({
+        lookup: MultipleLookupSchema,
+        expect_type: expectType,
+        workspace: string2().optional(),
+        default_category: string2().nullable().default(null),
+        workflow_root: int().nullable().optional()
+      })
+    );
     LookupMultipleRequestModel = defineModel("LookupMultipleRequest", LookupMultipleRequestSchema);
-    LookupCollectionItemSchema = looseObject({
-      name: string2(),
-      category: string2(),
-      data: JsonObjectSchema
-    });
-    LookupCollectionInfoSchema = looseObject({
-      name: string2(),
-      category: string2()
-    });
-    LookupSingleResponseSchema = looseObject({
-      links: LinksSchema,
-      result_type: openEnum(LookupResultType),
-      collection_item: LookupCollectionItemSchema.nullable().default(null),
-      parent_collection_lookup: string2().nullable().default(null),
-      artifact: int().nullable().default(null),
-      collection: int().nullable().default(null),
-      collection_info: LookupCollectionInfoSchema.nullable().default(null)
-    });
-    LegacyLookupSingleResponseSchema = looseObject({
-      links: LinksSchema,
-      result_type: _enum(LookupResultCode),
-      collection_item: int().nullable().default(null),
-      artifact: int().nullable().default(null),
-      collection: int().nullable().default(null)
-    });
-    AnyLookupSingleResponseSchema = union([
-      LegacyLookupSingleResponseSchema,
-      LookupSingleResponseSchema
-    ]);
-    LookupMultipleResponseSchema = array(AnyLookupSingleResponseSchema);
-    LookupArtifactResponseSchema = union([
-      LegacyLookupSingleResponseSchema.extend({
-        result_type: literal(LookupResultCode.ARTIFACT),
-        artifact: int()
-      }),
-      LookupSingleResponseSchema.extend({ result_type: literal(LookupResultType.ARTIFACT), artifact: int() })
-    ]);
-    LookupCollectionResponseSchema = union([
-      LegacyLookupSingleResponseSchema.extend({
-        result_type: literal(LookupResultCode.COLLECTION),
-        collection: int()
-      }),
-      LookupSingleResponseSchema.extend({ result_type: literal(LookupResultType.COLLECTION) }).refine(
-        (value) => value.collection !== null || value.collection_info !== null,
-        { message: "a collection result needs collection or collection_info", path: ["collection_info"] }
-      )
-    ]);
-    LookupResultSchema = strictObject({
-      result_type: openEnum(LookupResultType),
-      artifact: int().nullable(),
-      collection: int().nullable(),
-      collection_item: LookupCollectionItemSchema.nullable(),
-      collection_item_id: int().nullable(),
-      collection_info: LookupCollectionInfoSchema.nullable(),
-      parent_collection_lookup: string2().nullable(),
-      links: LinksSchema
-    });
+    LookupCollectionItemSchema = lazySchema(
+      () => looseObject({
+        name: string2(),
+        category: string2(),
+        data: JsonObjectSchema
+      })
+    );
+    LookupCollectionInfoSchema = lazySchema(
+      () => looseObject({
+        name: string2(),
+        category: string2()
+      })
+    );
+    LookupSingleResponseSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        result_type: openEnum(LookupResultType),
+        collection_item: LookupCollectionItemSchema.nullable().default(null),
+        parent_collection_lookup: string2().nullable().default(null),
+        artifact: int().nullable().default(null),
+        collection: int().nullable().default(null),
+        collection_info: LookupCollectionInfoSchema.nullable().default(null)
+      })
+    );
+    LegacyLookupSingleResponseSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        result_type: _enum(LookupResultCode),
+        collection_item: int().nullable().default(null),
+        artifact: int().nullable().default(null),
+        collection: int().nullable().default(null)
+      })
+    );
+    AnyLookupSingleResponseSchema = lazySchema(
+      () => union([LegacyLookupSingleResponseSchema, LookupSingleResponseSchema])
+    );
+    LookupMultipleResponseSchema = lazySchema(() => array(AnyLookupSingleResponseSchema));
+    LookupArtifactResponseSchema = lazySchema(
+      () => union([
+        LegacyLookupSingleResponseSchema.extend({
+          result_type: literal(LookupResultCode.ARTIFACT),
+          artifact: int()
+        }),
+        LookupSingleResponseSchema.extend({
+          result_type: literal(LookupResultType.ARTIFACT),
+          artifact: int()
+        })
+      ])
+    );
+    LookupCollectionResponseSchema = lazySchema(
+      () => union([
+        LegacyLookupSingleResponseSchema.extend({
+          result_type: literal(LookupResultCode.COLLECTION),
+          collection: int()
+        }),
+        LookupSingleResponseSchema.extend({ result_type: literal(LookupResultType.COLLECTION) }).refine(
+          (value) => value.collection !== null || value.collection_info !== null,
+          { message: "a collection result needs collection or collection_info", path: ["collection_info"] }
+        )
+      ])
+    );
+    LookupResultSchema = lazySchema(
+      () => strictObject({
+        result_type: openEnum(LookupResultType),
+        artifact: int().nullable(),
+        collection: int().nullable(),
+        collection_item: LookupCollectionItemSchema.nullable(),
+        collection_item_id: int().nullable(),
+        collection_info: LookupCollectionInfoSchema.nullable(),
+        parent_collection_lookup: string2().nullable(),
+        links: LinksSchema
+      })
+    );
     wordOfCode = {
       [LookupResultCode.ARTIFACT]: LookupResultType.ARTIFACT,
       [LookupResultCode.BARE]: LookupResultType.BARE,
@@ -7723,48 +7842,55 @@ var init_work_request = __esm({
     init_json_object();
     init_links();
     init_open_enum();
-    WorkRequestRequestSchema = strictObject({
-      task_name: string2().min(1),
-      workspace: string2().nullable().default(null),
-      task_data: JsonObjectSchema,
-      event_reactions: JsonObjectSchema
-    });
+    init_lazy_schema();
+    WorkRequestRequestSchema = lazySchema(
+      () => strictObject({
+        task_name: string2().min(1),
+        workspace: string2().nullable().default(null),
+        task_data: JsonObjectSchema,
+        event_reactions: JsonObjectSchema
+      })
+    );
     WorkRequestRequestModel = defineModel("WorkRequestRequest", WorkRequestRequestSchema);
     nullableId = int().nullable();
-    WorkRequestSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      /** The web UI path; servers before 0.12.0 (0.11.3) send none: then an empty string. */
-      url: string2().default(""),
-      created_at: DateTimeSchema,
-      started_at: DateTimeSchema.nullable().default(null),
-      completed_at: DateTimeSchema.nullable().default(null),
-      duration: number2().nullable().default(null),
-      status: openEnum(WorkRequestStatus),
-      result: openEnum(WorkRequestResult),
-      worker: nullableId.default(null),
-      task_type: openEnum(TaskType),
-      task_name: string2(),
-      task_data: JsonObjectSchema,
-      dynamic_task_data: JsonObjectSchema.nullable().default(null),
-      priority_base: int(),
-      priority_adjustment: int(),
-      artifacts: array(int()),
-      scope: string2().nullable().default(null),
-      workspace: string2(),
-      parent: nullableId.optional(),
-      workflow_root: nullableId.optional(),
-      created_by: nullableId.optional(),
-      completed_by: nullableId.optional(),
-      aborted_by: nullableId.optional(),
-      workflow_data: JsonObjectSchema.nullable().optional(),
-      event_reactions: JsonObjectSchema.nullable().optional(),
-      scheduler_tags_provided: array(string2()).optional(),
-      scheduler_tags_required: array(string2()).optional()
-    });
-    ExternalDebsignRequestSchema = strictObject({
-      signed_artifact: int()
-    });
+    WorkRequestSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        /** The web UI path; servers before 0.12.0 (0.11.3) send none: then an empty string. */
+        url: string2().default(""),
+        created_at: DateTimeSchema,
+        started_at: DateTimeSchema.nullable().default(null),
+        completed_at: DateTimeSchema.nullable().default(null),
+        duration: number2().nullable().default(null),
+        status: openEnum(WorkRequestStatus),
+        result: openEnum(WorkRequestResult),
+        worker: nullableId.default(null),
+        task_type: openEnum(TaskType),
+        task_name: string2(),
+        task_data: JsonObjectSchema,
+        dynamic_task_data: JsonObjectSchema.nullable().default(null),
+        priority_base: int(),
+        priority_adjustment: int(),
+        artifacts: array(int()),
+        scope: string2().nullable().default(null),
+        workspace: string2(),
+        parent: nullableId.optional(),
+        workflow_root: nullableId.optional(),
+        created_by: nullableId.optional(),
+        completed_by: nullableId.optional(),
+        aborted_by: nullableId.optional(),
+        workflow_data: JsonObjectSchema.nullable().optional(),
+        event_reactions: JsonObjectSchema.nullable().optional(),
+        scheduler_tags_provided: array(string2()).optional(),
+        scheduler_tags_required: array(string2()).optional()
+      })
+    );
+    ExternalDebsignRequestSchema = lazySchema(
+      () => strictObject({
+        signed_artifact: int()
+      })
+    );
     ExternalDebsignRequestModel = defineModel("ExternalDebsignRequest", ExternalDebsignRequestSchema);
   }
 });
@@ -7777,21 +7903,24 @@ var init_workflow = __esm({
     init_zod();
     init_model();
     init_json_object();
-    CreateWorkflowRequestSchema = strictObject({
-      template_name: string2().default(""),
-      task_name: string2().default(""),
-      workspace: string2().nullable().default(null),
-      task_data: JsonObjectSchema
-    }).superRefine((value, context) => {
-      const names = [value.template_name, value.task_name].filter((name) => name !== "");
-      if (names.length !== 1) {
-        context.addIssue({
-          code: "custom",
-          path: ["template_name"],
-          message: `exactly one of template_name and task_name must be non-empty (${names.length === 0 ? "neither is" : "both are"})`
-        });
-      }
-    });
+    init_lazy_schema();
+    CreateWorkflowRequestSchema = lazySchema(
+      () => strictObject({
+        template_name: string2().default(""),
+        task_name: string2().default(""),
+        workspace: string2().nullable().default(null),
+        task_data: JsonObjectSchema
+      }).superRefine((value, context) => {
+        const names = [value.template_name, value.task_name].filter((name) => name !== "");
+        if (names.length !== 1) {
+          context.addIssue({
+            code: "custom",
+            path: ["template_name"],
+            message: `exactly one of template_name and task_name must be non-empty (${names.length === 0 ? "neither is" : "both are"})`
+          });
+        }
+      })
+    );
     CreateWorkflowRequestModel = defineModel("CreateWorkflowRequest", CreateWorkflowRequestSchema);
   }
 });
@@ -7806,31 +7935,35 @@ var init_workflow_template = __esm({
     init_model();
     init_json_object();
     init_links();
+    init_lazy_schema();
     anyParameter = literal(RuntimeParameter.ANY);
-    RuntimeParametersSchema = union([
-      anyParameter,
-      record(string2(), union([array(string2()), anyParameter]))
-    ]);
-    WorkflowTemplateSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      name: string2(),
-      task_name: string2(),
-      static_parameters: JsonObjectSchema,
-      runtime_parameters: RuntimeParametersSchema,
-      priority: int().default(0),
-      extra_groups: array(string2()).default([]),
-      restricted: boolean2().default(false)
-    });
-    WorkflowTemplateCreateRequestSchema = strictObject({
-      name: string2().min(1),
-      task_name: string2().min(1),
-      static_parameters: JsonObjectSchema,
-      runtime_parameters: RuntimeParametersSchema.default({}),
-      priority: int().default(0),
-      extra_groups: array(union([int(), string2()])).default([]),
-      restricted: boolean2().default(false)
-    });
+    RuntimeParametersSchema = lazySchema(
+      () => union([anyParameter, record(string2(), union([array(string2()), anyParameter]))])
+    );
+    WorkflowTemplateSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        name: string2(),
+        task_name: string2(),
+        static_parameters: JsonObjectSchema,
+        runtime_parameters: RuntimeParametersSchema,
+        priority: int().default(0),
+        extra_groups: array(string2()).default([]),
+        restricted: boolean2().default(false)
+      })
+    );
+    WorkflowTemplateCreateRequestSchema = lazySchema(
+      () => strictObject({
+        name: string2().min(1),
+        task_name: string2().min(1),
+        static_parameters: JsonObjectSchema,
+        runtime_parameters: RuntimeParametersSchema.default({}),
+        priority: int().default(0),
+        extra_groups: array(union([int(), string2()])).default([]),
+        restricted: boolean2().default(false)
+      })
+    );
     WorkflowTemplateCreateRequestModel = defineModel(
       "WorkflowTemplateCreateRequest",
       WorkflowTemplateCreateRequestSchema
@@ -7873,24 +8006,31 @@ var init_inheritance = __esm({
     init_validation_error();
     init_model();
     init_links();
+    init_lazy_schema();
     MAX_INHERITANCE_CHAIN_LENGTH = 100;
     elementShape = {
       id: int().nullable().default(null),
       scope: string2().min(1).nullable().default(null),
       workspace: string2().min(1).nullable().default(null)
     };
-    InheritanceChainElementSchema = strictObject(elementShape).superRefine(requireIdOrWorkspace);
+    InheritanceChainElementSchema = lazySchema(
+      () => strictObject(elementShape).superRefine(requireIdOrWorkspace)
+    );
     InheritanceChainElementModel = defineModel(
       "InheritanceChainElement",
       InheritanceChainElementSchema
     );
-    InheritanceChainSchema = looseObject({
-      links: LinksSchema,
-      chain: array(looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([])
-    });
-    InheritanceChainRequestSchema = strictObject({
-      chain: array(InheritanceChainElementSchema).max(MAX_INHERITANCE_CHAIN_LENGTH)
-    });
+    InheritanceChainSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        chain: array(looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([])
+      })
+    );
+    InheritanceChainRequestSchema = lazySchema(
+      () => strictObject({
+        chain: array(InheritanceChainElementSchema).max(MAX_INHERITANCE_CHAIN_LENGTH)
+      })
+    );
   }
 });
 
@@ -7912,75 +8052,86 @@ var init_task_configuration = __esm({
     init_enumerations();
     init_json_object();
     init_links();
+    init_lazy_schema();
     MAX_TASK_CONFIGURATION_LOCATION_LENGTH = 255;
     noColon = string2().refine((value) => !value.includes(":"), { message: 'must not contain ":"' }).nullable().default(null);
     itemPath = string2().refine((value) => !value.startsWith("/"), { message: "must be a relative path" }).refine((value) => /\.ya?ml$/.test(value), { message: "must end in .yaml or .yml" }).refine((value) => !value.split("/").some((part) => part === "." || part === ".."), {
       message: 'must not contain "." or ".." components'
     }).nullable().default(null);
     tags = union([array(string2()), string2()]).default([]);
-    TaskConfigurationItemSchema = strictObject({
-      task_type: _enum(TaskType).nullable().default(null),
-      task_name: noColon,
-      subject: noColon,
-      context: string2().nullable().default(null),
-      path: itemPath,
-      position: int().nullable().default(null),
-      tags_provided: tags,
-      tags_required: tags,
-      template: noColon,
-      use_templates: array(string2()).default([]),
-      delete_values: array(string2()).default([]),
-      default_values: JsonObjectSchema.default({}),
-      override_values: JsonObjectSchema.default({}),
-      lock_values: array(string2()).default([]),
-      provide_tags: array(string2()).default([]),
-      require_tags: array(string2()).default([]),
-      comment: string2().default("")
-    }).superRefine((item, context) => {
-      if (item.path !== null && `${item.path}:${item.position ?? 0}`.length > MAX_TASK_CONFIGURATION_LOCATION_LENGTH) {
-        context.addIssue({
-          code: "custom",
-          path: ["path"],
-          message: `"{path}:{position}" must be at most ${MAX_TASK_CONFIGURATION_LOCATION_LENGTH} characters`
-        });
-      }
-      if (item.template !== null) {
-        for (const field2 of ["task_type", "task_name", "subject", "context"]) {
-          if (item[field2] !== null) {
-            context.addIssue({ code: "custom", path: [field2], message: `must be empty when template is set` });
+    TaskConfigurationItemSchema = lazySchema(
+      () => strictObject({
+        task_type: _enum(TaskType).nullable().default(null),
+        task_name: noColon,
+        subject: noColon,
+        context: string2().nullable().default(null),
+        path: itemPath,
+        position: int().nullable().default(null),
+        tags_provided: tags,
+        tags_required: tags,
+        template: noColon,
+        use_templates: array(string2()).default([]),
+        delete_values: array(string2()).default([]),
+        default_values: JsonObjectSchema.default({}),
+        override_values: JsonObjectSchema.default({}),
+        lock_values: array(string2()).default([]),
+        provide_tags: array(string2()).default([]),
+        require_tags: array(string2()).default([]),
+        comment: string2().default("")
+      }).superRefine((item, context) => {
+        if (item.path !== null && `${item.path}:${item.position ?? 0}`.length > MAX_TASK_CONFIGURATION_LOCATION_LENGTH) {
+          context.addIssue({
+            code: "custom",
+            path: ["path"],
+            message: `"{path}:{position}" must be at most ${MAX_TASK_CONFIGURATION_LOCATION_LENGTH} characters`
+          });
+        }
+        if (item.template !== null) {
+          for (const field2 of ["task_type", "task_name", "subject", "context"]) {
+            if (item[field2] !== null) {
+              context.addIssue({ code: "custom", path: [field2], message: `must be empty when template is set` });
+            }
+          }
+        } else {
+          for (const field2 of ["task_type", "task_name"]) {
+            if (item[field2] === null) {
+              context.addIssue({ code: "custom", path: [field2], message: `is required unless template is set` });
+            }
           }
         }
-      } else {
-        for (const field2 of ["task_type", "task_name"]) {
-          if (item[field2] === null) {
-            context.addIssue({ code: "custom", path: [field2], message: `is required unless template is set` });
-          }
-        }
-      }
-    });
-    TaskConfigurationCollectionSchema = looseObject({
-      links: LinksSchema,
-      id: int(),
-      name: string2(),
-      data: JsonObjectSchema
-    });
-    TaskConfigurationCollectionContentsSchema = looseObject({
-      links: LinksSchema,
-      collection: TaskConfigurationCollectionSchema,
-      items: array(TaskConfigurationItemSchema)
-    });
-    TaskConfigurationPushRequestSchema = strictObject({
-      collection: object({ id: int(), name: string2(), data: JsonObjectSchema }),
-      items: array(TaskConfigurationItemSchema),
-      dry_run: boolean2()
-    });
-    TaskConfigurationUpdateResultsSchema = looseObject({
-      links: LinksSchema,
-      added: int().nonnegative(),
-      updated: int().nonnegative(),
-      removed: int().nonnegative(),
-      unchanged: int().nonnegative()
-    });
+      })
+    );
+    TaskConfigurationCollectionSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        id: int(),
+        name: string2(),
+        data: JsonObjectSchema
+      })
+    );
+    TaskConfigurationCollectionContentsSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        collection: TaskConfigurationCollectionSchema,
+        items: array(TaskConfigurationItemSchema)
+      })
+    );
+    TaskConfigurationPushRequestSchema = lazySchema(
+      () => strictObject({
+        collection: object({ id: int(), name: string2(), data: JsonObjectSchema }),
+        items: array(TaskConfigurationItemSchema),
+        dry_run: boolean2()
+      })
+    );
+    TaskConfigurationUpdateResultsSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        added: int().nonnegative(),
+        updated: int().nonnegative(),
+        removed: int().nonnegative(),
+        unchanged: int().nonnegative()
+      })
+    );
   }
 });
 
@@ -7992,12 +8143,15 @@ var init_metric = __esm({
     init_zod();
     init_enumerations();
     init_model();
-    MetricRequestSchema = strictObject({
-      metric_type: _enum(MetricType),
-      name: string2().min(1),
-      labels: record(string2(), string2()),
-      value: number2()
-    });
+    init_lazy_schema();
+    MetricRequestSchema = lazySchema(
+      () => strictObject({
+        metric_type: _enum(MetricType),
+        name: string2().min(1),
+        labels: record(string2(), string2()),
+        value: number2()
+      })
+    );
     MetricRequestModel = defineModel("MetricRequest", MetricRequestSchema);
   }
 });
@@ -8012,12 +8166,15 @@ var init_completion_event = __esm({
     init_datetime();
     init_links();
     init_open_enum();
-    OnWorkRequestCompletedSchema = looseObject({
-      links: LinksSchema,
-      work_request_id: int(),
-      completed_at: DateTimeSchema,
-      result: openEnum(WorkRequestResult)
-    });
+    init_lazy_schema();
+    OnWorkRequestCompletedSchema = lazySchema(
+      () => looseObject({
+        links: LinksSchema,
+        work_request_id: int(),
+        completed_at: DateTimeSchema,
+        result: openEnum(WorkRequestResult)
+      })
+    );
   }
 });
 
@@ -8027,16 +8184,19 @@ var init_whoami = __esm({
   "../../packages/models/src/resources/whoami.ts"() {
     "use strict";
     init_zod();
-    WhoAmISchema = looseObject({
-      user: string2(),
-      auth: boolean2(),
-      work_request: int().nullable().default(null),
-      worker: boolean2().optional(),
-      worker_token: boolean2().optional()
-    }).refine((answer2) => answer2.worker !== void 0 || answer2.worker_token !== void 0, {
-      message: "expected `worker` (or `worker_token` before 0.12.0) to be a boolean",
-      path: ["worker"]
-    }).transform(({ worker_token, worker, ...rest }) => ({ ...rest, worker: worker ?? worker_token ?? false }));
+    init_lazy_schema();
+    WhoAmISchema = lazySchema(
+      () => looseObject({
+        user: string2(),
+        auth: boolean2(),
+        work_request: int().nullable().default(null),
+        worker: boolean2().optional(),
+        worker_token: boolean2().optional()
+      }).refine((answer2) => answer2.worker !== void 0 || answer2.worker_token !== void 0, {
+        message: "expected `worker` (or `worker_token` before 0.12.0) to be a boolean",
+        path: ["worker"]
+      }).transform(({ worker_token, worker, ...rest }) => ({ ...rest, worker: worker ?? worker_token ?? false }))
+    );
   }
 });
 
@@ -8046,50 +8206,67 @@ var init_deb822_fields = __esm({
   "../../packages/models/src/categories/deb822-fields.ts"() {
     "use strict";
     init_zod();
+    init_lazy_schema();
     PackageType = Object.freeze({ DPKG: "dpkg" });
-    ListedFileNameSchema = string2().regex(/^(?!\.{1,2}$)[^/]+$/, { message: 'must be a single path component (no "/", not "." or "..")' });
+    ListedFileNameSchema = lazySchema(
+      () => string2().regex(/^(?!\.{1,2}$)[^/]+$/, { message: 'must be a single path component (no "/", not "." or "..")' })
+    );
     listedSize = string2().regex(/^[0-9]+$/, { message: "must be a decimal number of bytes, as a string" });
-    DscFilesEntrySchema = looseObject({
-      md5sum: string2(),
-      size: listedSize,
-      name: ListedFileNameSchema
-    });
-    ChangesFilesEntrySchema = looseObject({
-      md5sum: string2(),
-      size: listedSize,
-      section: string2(),
-      priority: string2(),
-      name: ListedFileNameSchema
-    });
-    ChecksumsSha1EntrySchema = looseObject({
-      sha1: string2(),
-      size: listedSize,
-      name: ListedFileNameSchema
-    });
-    ChecksumsSha256EntrySchema = looseObject({
-      sha256: string2(),
-      size: listedSize,
-      name: ListedFileNameSchema
-    });
-    ChecksumsSha512EntrySchema = looseObject({
-      sha512: string2(),
-      size: listedSize,
-      name: ListedFileNameSchema
-    });
+    DscFilesEntrySchema = lazySchema(
+      () => looseObject({
+        md5sum: string2(),
+        size: listedSize,
+        name: ListedFileNameSchema
+      })
+    );
+    ChangesFilesEntrySchema = lazySchema(
+      () => looseObject({
+        md5sum: string2(),
+        size: listedSize,
+        section: string2(),
+        priority: string2(),
+        name: ListedFileNameSchema
+      })
+    );
+    ChecksumsSha1EntrySchema = lazySchema(
+      () => looseObject({
+        sha1: string2(),
+        size: listedSize,
+        name: ListedFileNameSchema
+      })
+    );
+    ChecksumsSha256EntrySchema = lazySchema(
+      () => looseObject({
+        sha256: string2(),
+        size: listedSize,
+        name: ListedFileNameSchema
+      })
+    );
+    ChecksumsSha512EntrySchema = lazySchema(
+      () => looseObject({
+        sha512: string2(),
+        size: listedSize,
+        name: ListedFileNameSchema
+      })
+    );
     checksumFields = {
       "Checksums-Sha1": array(ChecksumsSha1EntrySchema).optional(),
       "Checksums-Sha256": array(ChecksumsSha256EntrySchema).optional(),
       "Checksums-Sha512": array(ChecksumsSha512EntrySchema).optional()
     };
-    DscFieldsSchema = looseObject({
-      Files: array(DscFilesEntrySchema).optional(),
-      ...checksumFields
-    });
-    ChangesFieldsSchema = looseObject({
-      Architecture: string2(),
-      Files: array(ChangesFilesEntrySchema),
-      ...checksumFields
-    });
+    DscFieldsSchema = lazySchema(
+      () => looseObject({
+        Files: array(DscFilesEntrySchema).optional(),
+        ...checksumFields
+      })
+    );
+    ChangesFieldsSchema = lazySchema(
+      () => looseObject({
+        Architecture: string2(),
+        Files: array(ChangesFilesEntrySchema),
+        ...checksumFields
+      })
+    );
   }
 });
 
@@ -8099,7 +8276,8 @@ var init_lookup_single = __esm({
   "../../packages/models/src/categories/lookup-single.ts"() {
     "use strict";
     init_zod();
-    LookupSingleValueSchema = union([string2().min(1), int().positive()]);
+    init_lazy_schema();
+    LookupSingleValueSchema = lazySchema(() => union([string2().min(1), int().positive()]));
   }
 });
 
@@ -8109,65 +8287,82 @@ var init_dose_dist_check = __esm({
   "../../packages/models/src/categories/artifact/dose-dist-check.ts"() {
     "use strict";
     init_zod();
+    init_lazy_schema();
     optionalString = string2().nullable().default(null);
     DoseDistCheckStatus = Object.freeze({ BROKEN: "broken", OK: "ok" });
-    DoseDistCheckDepchainPackageSchema = strictObject({
-      package: string2(),
-      version: string2(),
-      architecture: optionalString,
-      depends: optionalString
-    });
-    DoseDistCheckDepchainSchema = strictObject({
-      depchain: array(DoseDistCheckDepchainPackageSchema)
-    });
-    DoseDistCheckMissingPackageSchema = strictObject({
-      package: string2(),
-      version: string2(),
-      architecture: optionalString,
-      "unsat-dependency": optionalString
-    });
-    DoseDistCheckConflictPackageSchema = strictObject({
-      package: string2(),
-      version: string2(),
-      architecture: optionalString,
-      "unsat-conflict": optionalString
-    });
-    DoseDistCheckMissingReasonSchema = strictObject({
-      missing: strictObject({
-        pkg: DoseDistCheckMissingPackageSchema,
-        depchains: array(DoseDistCheckDepchainSchema).default([])
+    DoseDistCheckDepchainPackageSchema = lazySchema(
+      () => strictObject({
+        package: string2(),
+        version: string2(),
+        architecture: optionalString,
+        depends: optionalString
       })
-    });
-    DoseDistCheckConflictReasonSchema = strictObject({
-      conflict: strictObject({
-        pkg1: DoseDistCheckConflictPackageSchema,
-        pkg2: DoseDistCheckConflictPackageSchema,
-        depchain1: array(DoseDistCheckDepchainSchema).default([]),
-        depchain2: array(DoseDistCheckDepchainSchema).default([])
+    );
+    DoseDistCheckDepchainSchema = lazySchema(
+      () => strictObject({
+        depchain: array(DoseDistCheckDepchainPackageSchema)
       })
-    });
-    DoseDistCheckPackageSchema = strictObject({
-      package: string2(),
-      version: string2(),
-      architecture: optionalString,
-      essential: boolean2().nullable().default(null),
-      type: optionalString,
-      source: optionalString,
-      status: _enum(DoseDistCheckStatus),
-      success: optionalString,
-      reasons: array(union([DoseDistCheckMissingReasonSchema, DoseDistCheckConflictReasonSchema]))
-    });
-    DoseDistCheckSchema = strictObject({
-      "output-version": string2(),
-      "native-architecture": optionalString,
-      "foreign-architecture": optionalString,
-      "host-architecture": optionalString,
-      report: array(DoseDistCheckPackageSchema),
-      "total-packages": int().nonnegative(),
-      "broken-packages": int().nonnegative(),
-      "background-packages": int().nonnegative(),
-      "foreground-packages": int().nonnegative()
-    });
+    );
+    DoseDistCheckMissingPackageSchema = lazySchema(
+      () => strictObject({
+        package: string2(),
+        version: string2(),
+        architecture: optionalString,
+        "unsat-dependency": optionalString
+      })
+    );
+    DoseDistCheckConflictPackageSchema = lazySchema(
+      () => strictObject({
+        package: string2(),
+        version: string2(),
+        architecture: optionalString,
+        "unsat-conflict": optionalString
+      })
+    );
+    DoseDistCheckMissingReasonSchema = lazySchema(
+      () => strictObject({
+        missing: strictObject({
+          pkg: DoseDistCheckMissingPackageSchema,
+          depchains: array(DoseDistCheckDepchainSchema).default([])
+        })
+      })
+    );
+    DoseDistCheckConflictReasonSchema = lazySchema(
+      () => strictObject({
+        conflict: strictObject({
+          pkg1: DoseDistCheckConflictPackageSchema,
+          pkg2: DoseDistCheckConflictPackageSchema,
+          depchain1: array(DoseDistCheckDepchainSchema).default([]),
+          depchain2: array(DoseDistCheckDepchainSchema).default([])
+        })
+      })
+    );
+    DoseDistCheckPackageSchema = lazySchema(
+      () => strictObject({
+        package: string2(),
+        version: string2(),
+        architecture: optionalString,
+        essential: boolean2().nullable().default(null),
+        type: optionalString,
+        source: optionalString,
+        status: _enum(DoseDistCheckStatus),
+        success: optionalString,
+        reasons: array(union([DoseDistCheckMissingReasonSchema, DoseDistCheckConflictReasonSchema]))
+      })
+    );
+    DoseDistCheckSchema = lazySchema(
+      () => strictObject({
+        "output-version": string2(),
+        "native-architecture": optionalString,
+        "foreign-architecture": optionalString,
+        "host-architecture": optionalString,
+        report: array(DoseDistCheckPackageSchema),
+        "total-packages": int().nonnegative(),
+        "broken-packages": int().nonnegative(),
+        "background-packages": int().nonnegative(),
+        "foreground-packages": int().nonnegative()
+      })
+    );
   }
 });
 
@@ -8177,7 +8372,8 @@ var init_work_request_debug_logs = __esm({
   "../../packages/models/src/categories/artifact/work-request-debug-logs.ts"() {
     "use strict";
     init_zod();
-    WorkRequestDebugLogsDataSchema = strictObject({});
+    init_lazy_schema();
+    WorkRequestDebugLogsDataSchema = lazySchema(() => strictObject({}));
   }
 });
 
@@ -8188,13 +8384,16 @@ var init_package_build_log = __esm({
     "use strict";
     init_zod();
     init_dose_dist_check();
-    PackageBuildLogDataSchema = strictObject({
-      source: string2(),
-      version: string2(),
-      architecture: string2().nullable().default(null),
-      filename: string2(),
-      bd_uninstallable: DoseDistCheckSchema.nullable().default(null)
-    });
+    init_lazy_schema();
+    PackageBuildLogDataSchema = lazySchema(
+      () => strictObject({
+        source: string2(),
+        version: string2(),
+        architecture: string2().nullable().default(null),
+        filename: string2(),
+        bd_uninstallable: DoseDistCheckSchema.nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8239,11 +8438,14 @@ var init_upload = __esm({
     "use strict";
     init_zod();
     init_deb822_fields();
+    init_lazy_schema();
     SOURCE_ARCHITECTURE = "source";
-    UploadDataSchema = strictObject({
-      type: literal(PackageType.DPKG),
-      changes_fields: ChangesFieldsSchema.superRefine(checkUploadFiles)
-    });
+    UploadDataSchema = lazySchema(
+      () => strictObject({
+        type: literal(PackageType.DPKG),
+        changes_fields: ChangesFieldsSchema.superRefine(checkUploadFiles)
+      })
+    );
   }
 });
 
@@ -8254,12 +8456,15 @@ var init_source_package = __esm({
     "use strict";
     init_zod();
     init_deb822_fields();
-    SourcePackageDataSchema = strictObject({
-      name: string2(),
-      version: string2(),
-      type: literal(PackageType.DPKG),
-      dsc_fields: DscFieldsSchema
-    });
+    init_lazy_schema();
+    SourcePackageDataSchema = lazySchema(
+      () => strictObject({
+        name: string2(),
+        version: string2(),
+        type: literal(PackageType.DPKG),
+        dsc_fields: DscFieldsSchema
+      })
+    );
   }
 });
 
@@ -8269,12 +8474,15 @@ var init_binary_package = __esm({
   "../../packages/models/src/categories/artifact/binary-package.ts"() {
     "use strict";
     init_zod();
-    BinaryPackageDataSchema = strictObject({
-      srcpkg_name: string2(),
-      srcpkg_version: string2(),
-      deb_fields: record(string2(), string2()),
-      deb_control_files: array(string2())
-    });
+    init_lazy_schema();
+    BinaryPackageDataSchema = lazySchema(
+      () => strictObject({
+        srcpkg_name: string2(),
+        srcpkg_version: string2(),
+        deb_fields: record(string2(), string2()),
+        deb_control_files: array(string2())
+      })
+    );
   }
 });
 
@@ -8284,13 +8492,16 @@ var init_binary_packages = __esm({
   "../../packages/models/src/categories/artifact/binary-packages.ts"() {
     "use strict";
     init_zod();
-    BinaryPackagesDataSchema = strictObject({
-      srcpkg_name: string2(),
-      srcpkg_version: string2(),
-      version: string2(),
-      architecture: string2(),
-      packages: array(string2())
-    });
+    init_lazy_schema();
+    BinaryPackagesDataSchema = lazySchema(
+      () => strictObject({
+        srcpkg_name: string2(),
+        srcpkg_version: string2(),
+        version: string2(),
+        architecture: string2(),
+        packages: array(string2())
+      })
+    );
   }
 });
 
@@ -8300,18 +8511,23 @@ var init_debug_symbols = __esm({
   "../../packages/models/src/categories/artifact/debug-symbols.ts"() {
     "use strict";
     init_zod();
-    BuildIdSchema = string2().regex(/^[0-9a-f]{40}$/, { message: "must be 40 lower-case hexadecimal digits" });
-    DebugSymbolsDataSchema = strictObject({
-      build_ids: array(BuildIdSchema).superRefine((buildIds, context) => {
-        const seen = /* @__PURE__ */ new Set();
-        buildIds.forEach((buildId, index) => {
-          if (seen.has(buildId)) {
-            context.addIssue({ code: "custom", path: [index], message: `duplicate build id "${buildId}"` });
-          }
-          seen.add(buildId);
-        });
+    init_lazy_schema();
+    BuildIdSchema = lazySchema(
+      () => string2().regex(/^[0-9a-f]{40}$/, { message: "must be 40 lower-case hexadecimal digits" })
+    );
+    DebugSymbolsDataSchema = lazySchema(
+      () => strictObject({
+        build_ids: array(BuildIdSchema).superRefine((buildIds, context) => {
+          const seen = /* @__PURE__ */ new Set();
+          buildIds.forEach((buildId, index) => {
+            if (seen.has(buildId)) {
+              context.addIssue({ code: "custom", path: [index], message: `duplicate build id "${buildId}"` });
+            }
+            seen.add(buildId);
+          });
+        })
       })
-    });
+    );
   }
 });
 
@@ -8322,18 +8538,23 @@ var init_lintian = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    LintianSummarySchema = strictObject({
-      tags_count_by_severity: partialRecord(_enum(LintianSeverity), int().nonnegative()),
-      package_filename: record(string2(), string2()),
-      tags_found: array(string2()),
-      overridden_tags_found: array(string2()),
-      lintian_version: string2(),
-      distribution: string2()
-    });
-    LintianDataSchema = strictObject({
-      architecture: string2().nullable().default(null),
-      summary: LintianSummarySchema
-    });
+    init_lazy_schema();
+    LintianSummarySchema = lazySchema(
+      () => strictObject({
+        tags_count_by_severity: partialRecord(_enum(LintianSeverity), int().nonnegative()),
+        package_filename: record(string2(), string2()),
+        tags_found: array(string2()),
+        overridden_tags_found: array(string2()),
+        lintian_version: string2(),
+        distribution: string2()
+      })
+    );
+    LintianDataSchema = lazySchema(
+      () => strictObject({
+        architecture: string2().nullable().default(null),
+        summary: LintianSummarySchema
+      })
+    );
   }
 });
 
@@ -8344,22 +8565,29 @@ var init_autopkgtest = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    AutopkgtestTestResultSchema = strictObject({
-      status: _enum(AutopkgtestResultStatus),
-      details: string2().nullable().default(null)
-    });
-    AutopkgtestSourcePackageSchema = strictObject({
-      name: string2(),
-      version: string2(),
-      url: url()
-    });
-    AutopkgtestDataSchema = strictObject({
-      results: record(string2(), AutopkgtestTestResultSchema),
-      cmdline: string2(),
-      source_package: AutopkgtestSourcePackageSchema,
-      architecture: string2(),
-      distribution: string2()
-    });
+    init_lazy_schema();
+    AutopkgtestTestResultSchema = lazySchema(
+      () => strictObject({
+        status: _enum(AutopkgtestResultStatus),
+        details: string2().nullable().default(null)
+      })
+    );
+    AutopkgtestSourcePackageSchema = lazySchema(
+      () => strictObject({
+        name: string2(),
+        version: string2(),
+        url: url()
+      })
+    );
+    AutopkgtestDataSchema = lazySchema(
+      () => strictObject({
+        results: record(string2(), AutopkgtestTestResultSchema),
+        cmdline: string2(),
+        source_package: AutopkgtestSourcePackageSchema,
+        architecture: string2(),
+        distribution: string2()
+      })
+    );
   }
 });
 
@@ -8369,12 +8597,15 @@ var init_piuparts = __esm({
   "../../packages/models/src/categories/artifact/piuparts.ts"() {
     "use strict";
     init_zod();
-    PiupartsDataSchema = strictObject({
-      piuparts_version: string2(),
-      binary_packages: record(string2(), string2()),
-      architecture: string2(),
-      distribution: string2()
-    });
+    init_lazy_schema();
+    PiupartsDataSchema = lazySchema(
+      () => strictObject({
+        piuparts_version: string2(),
+        binary_packages: record(string2(), string2()),
+        architecture: string2(),
+        distribution: string2()
+      })
+    );
   }
 });
 
@@ -8384,6 +8615,7 @@ var init_system_tarball = __esm({
   "../../packages/models/src/categories/artifact/system-tarball.ts"() {
     "use strict";
     init_zod();
+    init_lazy_schema();
     systemTarballShape = {
       filename: string2(),
       vendor: string2(),
@@ -8396,7 +8628,7 @@ var init_system_tarball = __esm({
       with_dev: boolean2(),
       with_init: boolean2()
     };
-    SystemTarballDataSchema = strictObject(systemTarballShape);
+    SystemTarballDataSchema = lazySchema(() => strictObject(systemTarballShape));
   }
 });
 
@@ -8407,15 +8639,18 @@ var init_system_image = __esm({
     "use strict";
     init_zod();
     init_system_tarball();
+    init_lazy_schema();
     SystemImageFormat = Object.freeze({ RAW: "raw", QCOW2: "qcow2" });
     BootMechanism = Object.freeze({ EFI: "efi", BIOS: "bios" });
-    SystemImageDataSchema = strictObject({
-      ...systemTarballShape,
-      image_format: _enum(SystemImageFormat),
-      filesystem: string2(),
-      size: int().nonnegative(),
-      boot_mechanism: _enum(BootMechanism)
-    });
+    SystemImageDataSchema = lazySchema(
+      () => strictObject({
+        ...systemTarballShape,
+        image_format: _enum(SystemImageFormat),
+        filesystem: string2(),
+        size: int().nonnegative(),
+        boot_mechanism: _enum(BootMechanism)
+      })
+    );
   }
 });
 
@@ -8425,11 +8660,14 @@ var init_blhc = __esm({
   "../../packages/models/src/categories/artifact/blhc.ts"() {
     "use strict";
     init_zod();
-    BlhcDataSchema = strictObject({
-      source: string2().nullable().default(null),
-      version: string2().nullable().default(null),
-      architecture: string2().nullable().default(null)
-    });
+    init_lazy_schema();
+    BlhcDataSchema = lazySchema(
+      () => strictObject({
+        source: string2().nullable().default(null),
+        version: string2().nullable().default(null),
+        architecture: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8439,11 +8677,14 @@ var init_debdiff = __esm({
   "../../packages/models/src/categories/artifact/debdiff.ts"() {
     "use strict";
     init_zod();
-    DebdiffDataSchema = strictObject({
-      original: string2(),
-      new: string2(),
-      label: string2().nullable().default(null)
-    });
+    init_lazy_schema();
+    DebdiffDataSchema = lazySchema(
+      () => strictObject({
+        original: string2(),
+        new: string2(),
+        label: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8453,10 +8694,13 @@ var init_signing_input = __esm({
   "../../packages/models/src/categories/artifact/signing-input.ts"() {
     "use strict";
     init_zod();
-    SigningInputDataSchema = strictObject({
-      trusted_certs: array(string2()).nullable().default(null),
-      binary_package_name: string2().nullable().default(null)
-    });
+    init_lazy_schema();
+    SigningInputDataSchema = lazySchema(
+      () => strictObject({
+        trusted_certs: array(string2()).nullable().default(null),
+        binary_package_name: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8467,25 +8711,30 @@ var init_signing_output = __esm({
     "use strict";
     init_zod();
     init_enumerations();
-    SigningResultSchema = strictObject({
-      file: string2(),
-      output_file: string2().nullable().default(null),
-      error_message: string2().nullable().default(null)
-    }).superRefine((result, context) => {
-      if (result.output_file === null === (result.error_message === null)) {
-        context.addIssue({
-          code: "custom",
-          path: [],
-          message: "exactly one of output_file and error_message must be set"
-        });
-      }
-    });
-    SigningOutputDataSchema = strictObject({
-      purpose: _enum(KeyPurpose),
-      fingerprint: string2(),
-      results: array(SigningResultSchema),
-      binary_package_name: string2().nullable().default(null)
-    });
+    init_lazy_schema();
+    SigningResultSchema = lazySchema(
+      () => strictObject({
+        file: string2(),
+        output_file: string2().nullable().default(null),
+        error_message: string2().nullable().default(null)
+      }).superRefine((result, context) => {
+        if (result.output_file === null === (result.error_message === null)) {
+          context.addIssue({
+            code: "custom",
+            path: [],
+            message: "exactly one of output_file and error_message must be set"
+          });
+        }
+      })
+    );
+    SigningOutputDataSchema = lazySchema(
+      () => strictObject({
+        purpose: _enum(KeyPurpose),
+        fingerprint: string2(),
+        results: array(SigningResultSchema),
+        binary_package_name: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8495,9 +8744,12 @@ var init_repository_index = __esm({
   "../../packages/models/src/categories/artifact/repository-index.ts"() {
     "use strict";
     init_zod();
-    RepositoryIndexDataSchema = strictObject({
-      path: string2().nullable().default(null)
-    });
+    init_lazy_schema();
+    RepositoryIndexDataSchema = lazySchema(
+      () => strictObject({
+        path: string2().nullable().default(null)
+      })
+    );
   }
 });
 
@@ -8507,7 +8759,8 @@ var init_debusine_test = __esm({
   "../../packages/models/src/categories/artifact/debusine-test.ts"() {
     "use strict";
     init_zod();
-    DebusineTestDataSchema = strictObject({});
+    init_lazy_schema();
+    DebusineTestDataSchema = lazySchema(() => strictObject({}));
   }
 });
 
@@ -8571,21 +8824,24 @@ var init_runtime_statistics = __esm({
   "../../packages/models/src/categories/runtime-statistics.ts"() {
     "use strict";
     init_zod();
+    init_lazy_schema();
     count = int().nonnegative().optional();
-    RuntimeStatisticsSchema = strictObject({
-      duration: count,
-      duration_setup: count,
-      duration_run: count,
-      duration_teardown: count,
-      cpu_time: count,
-      disk_space: count,
-      memory: count,
-      network_received: count,
-      network_sent: count,
-      available_disk_space: count,
-      available_memory: count,
-      cpu_count: count
-    });
+    RuntimeStatisticsSchema = lazySchema(
+      () => strictObject({
+        duration: count,
+        duration_setup: count,
+        duration_run: count,
+        duration_teardown: count,
+        cpu_time: count,
+        disk_space: count,
+        memory: count,
+        network_received: count,
+        network_sent: count,
+        available_disk_space: count,
+        available_memory: count,
+        cpu_count: count
+      })
+    );
   }
 });
 
@@ -8607,63 +8863,84 @@ var init_event_reactions = __esm({
     init_zod();
     init_enumerations();
     init_lookup_single();
+    init_lazy_schema();
     optionalString2 = string2().nullable().default(null);
     optionalDateTime = iso_exports.datetime({ offset: true }).nullable().default(null);
-    NotificationDataSchema = strictObject({
-      from: email2().nullable().default(null),
-      to: array(email2()).nullable().default(null),
-      cc: array(email2()).default([]),
-      subject: optionalString2
-    });
-    SendNotificationActionSchema = strictObject({
-      action: literal(EventReactionAction.SEND_NOTIFICATION),
-      channel: string2().min(1),
-      data: NotificationDataSchema.nullable().default(null)
-    });
-    SkipIfLookupResultChangedActionSchema = strictObject({
-      action: literal(EventReactionAction.SKIP_IF_LOOKUP_RESULT_CHANGED),
-      lookup: LookupSingleValueSchema,
-      collection_item_id: int().positive().nullable().default(null),
-      promise_name: optionalString2
-    });
-    UpdateCollectionWithArtifactsActionSchema = strictObject({
-      action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_ARTIFACTS),
-      collection: LookupSingleValueSchema,
-      name_template: optionalString2,
-      variables: record(string2(), unknown()).nullable().default(null),
-      artifact_filters: record(string2(), unknown()),
-      created_at: optionalDateTime
-    });
-    UpdateCollectionWithDataActionSchema = strictObject({
-      action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_DATA),
-      collection: LookupSingleValueSchema,
-      category: _enum(BareDataCategory),
-      name_template: optionalString2,
-      data: record(string2(), unknown()).nullable().default(null),
-      created_at: optionalDateTime
-    });
-    RetryDelaySchema = string2().regex(/^[0-9]+[mhdw]$/, { message: "must be a number followed by m, h, d or w" });
-    RetryWithDelaysActionSchema = strictObject({
-      action: literal(EventReactionAction.RETRY_WITH_DELAYS),
-      delays: array(RetryDelaySchema)
-    });
-    RecordInTaskHistoryActionSchema = strictObject({
-      action: literal(EventReactionAction.RECORD_IN_TASK_HISTORY),
-      subject: optionalString2,
-      context: optionalString2
-    });
-    EventReactionSchema = discriminatedUnion("action", [
-      SkipIfLookupResultChangedActionSchema,
-      SendNotificationActionSchema,
-      UpdateCollectionWithArtifactsActionSchema,
-      UpdateCollectionWithDataActionSchema,
-      RetryWithDelaysActionSchema,
-      RecordInTaskHistoryActionSchema
-    ]);
-    EventReactionsSchema = reactions(EventReactionSchema);
-    EventReactionsRequestSchema = reactions(
-      // A union of one, so that any other action is reported as such on `action`.
-      discriminatedUnion("action", [SendNotificationActionSchema])
+    NotificationDataSchema = lazySchema(
+      () => strictObject({
+        from: email2().nullable().default(null),
+        to: array(email2()).nullable().default(null),
+        cc: array(email2()).default([]),
+        subject: optionalString2
+      })
+    );
+    SendNotificationActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.SEND_NOTIFICATION),
+        channel: string2().min(1),
+        data: NotificationDataSchema.nullable().default(null)
+      })
+    );
+    SkipIfLookupResultChangedActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.SKIP_IF_LOOKUP_RESULT_CHANGED),
+        lookup: LookupSingleValueSchema,
+        collection_item_id: int().positive().nullable().default(null),
+        promise_name: optionalString2
+      })
+    );
+    UpdateCollectionWithArtifactsActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_ARTIFACTS),
+        collection: LookupSingleValueSchema,
+        name_template: optionalString2,
+        variables: record(string2(), unknown()).nullable().default(null),
+        artifact_filters: record(string2(), unknown()),
+        created_at: optionalDateTime
+      })
+    );
+    UpdateCollectionWithDataActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_DATA),
+        collection: LookupSingleValueSchema,
+        category: _enum(BareDataCategory),
+        name_template: optionalString2,
+        data: record(string2(), unknown()).nullable().default(null),
+        created_at: optionalDateTime
+      })
+    );
+    RetryDelaySchema = lazySchema(
+      () => string2().regex(/^[0-9]+[mhdw]$/, { message: "must be a number followed by m, h, d or w" })
+    );
+    RetryWithDelaysActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.RETRY_WITH_DELAYS),
+        delays: array(RetryDelaySchema)
+      })
+    );
+    RecordInTaskHistoryActionSchema = lazySchema(
+      () => strictObject({
+        action: literal(EventReactionAction.RECORD_IN_TASK_HISTORY),
+        subject: optionalString2,
+        context: optionalString2
+      })
+    );
+    EventReactionSchema = lazySchema(
+      () => discriminatedUnion("action", [
+        SkipIfLookupResultChangedActionSchema,
+        SendNotificationActionSchema,
+        UpdateCollectionWithArtifactsActionSchema,
+        UpdateCollectionWithDataActionSchema,
+        RetryWithDelaysActionSchema,
+        RecordInTaskHistoryActionSchema
+      ])
+    );
+    EventReactionsSchema = lazySchema(() => reactions(EventReactionSchema));
+    EventReactionsRequestSchema = lazySchema(
+      () => reactions(
+        // A union of one, so that any other action is reported as such on `action`.
+        discriminatedUnion("action", [SendNotificationActionSchema])
+      )
     );
   }
 });
@@ -8675,6 +8952,7 @@ var init_output_data = __esm({
     "use strict";
     init_zod();
     init_runtime_statistics();
+    init_lazy_schema();
     RegressionAnalysisStatus = Object.freeze({
       NO_RESULT: "no-result",
       ERROR: "error",
@@ -8682,29 +8960,37 @@ var init_output_data = __esm({
       STABLE: "stable",
       REGRESSION: "regression"
     });
-    OutputDataErrorSchema = strictObject({
-      message: string2(),
-      code: string2()
-    });
-    RegressionAnalysisSchema = strictObject({
-      original_source_version: string2().nullable().optional(),
-      original_artifact_id: int().positive().nullable().optional(),
-      new_source_version: string2().nullable().optional(),
-      new_artifact_id: int().positive().nullable().optional(),
-      status: _enum(RegressionAnalysisStatus),
-      details: union([record(string2(), unknown()), array(unknown())]).nullable().optional()
-    });
-    ConfirmationSchema = strictObject({
-      confirmed: boolean2(),
-      comment: string2().nullable().optional()
-    });
-    OutputDataSchema = strictObject({
-      runtime_statistics: RuntimeStatisticsSchema.optional(),
-      errors: array(OutputDataErrorSchema).optional(),
-      skip_reason: string2().optional(),
-      regression_analysis: record(string2(), RegressionAnalysisSchema).optional(),
-      confirmation: ConfirmationSchema.optional()
-    });
+    OutputDataErrorSchema = lazySchema(
+      () => strictObject({
+        message: string2(),
+        code: string2()
+      })
+    );
+    RegressionAnalysisSchema = lazySchema(
+      () => strictObject({
+        original_source_version: string2().nullable().optional(),
+        original_artifact_id: int().positive().nullable().optional(),
+        new_source_version: string2().nullable().optional(),
+        new_artifact_id: int().positive().nullable().optional(),
+        status: _enum(RegressionAnalysisStatus),
+        details: union([record(string2(), unknown()), array(unknown())]).nullable().optional()
+      })
+    );
+    ConfirmationSchema = lazySchema(
+      () => strictObject({
+        confirmed: boolean2(),
+        comment: string2().nullable().optional()
+      })
+    );
+    OutputDataSchema = lazySchema(
+      () => strictObject({
+        runtime_statistics: RuntimeStatisticsSchema.optional(),
+        errors: array(OutputDataErrorSchema).optional(),
+        skip_reason: string2().optional(),
+        regression_analysis: record(string2(), RegressionAnalysisSchema).optional(),
+        confirmation: ConfirmationSchema.optional()
+      })
+    );
   }
 });
 

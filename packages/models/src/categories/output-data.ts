@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { RuntimeStatisticsSchema } from './runtime-statistics.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /** Outcomes of comparing a QA result with the reference one. */
 export const RegressionAnalysisStatus = Object.freeze({
@@ -14,33 +15,39 @@ export type RegressionAnalysisStatus =
   (typeof RegressionAnalysisStatus)[keyof typeof RegressionAnalysisStatus]
 
 /** An error a task reports: a message and a machine-readable code. */
-export const OutputDataErrorSchema = z.strictObject({
-  message: z.string(),
-  code: z.string(),
-})
+export const OutputDataErrorSchema = lazySchema(() =>
+  z.strictObject({
+    message: z.string(),
+    code: z.string(),
+  }),
+)
 /** An error a task reports. */
 export type OutputDataError = z.infer<typeof OutputDataErrorSchema>
 
 /** The comparison of one QA result between the original and the new source version. */
-export const RegressionAnalysisSchema = z.strictObject({
-  original_source_version: z.string().nullable().optional(),
-  original_artifact_id: z.int().positive().nullable().optional(),
-  new_source_version: z.string().nullable().optional(),
-  new_artifact_id: z.int().positive().nullable().optional(),
-  status: z.enum(RegressionAnalysisStatus),
-  details: z
-    .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-    .nullable()
-    .optional(),
-})
+export const RegressionAnalysisSchema = lazySchema(() =>
+  z.strictObject({
+    original_source_version: z.string().nullable().optional(),
+    original_artifact_id: z.int().positive().nullable().optional(),
+    new_source_version: z.string().nullable().optional(),
+    new_artifact_id: z.int().positive().nullable().optional(),
+    status: z.enum(RegressionAnalysisStatus),
+    details: z
+      .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+      .nullable()
+      .optional(),
+  }),
+)
 /** The comparison of one QA result. */
 export type RegressionAnalysis = z.infer<typeof RegressionAnalysisSchema>
 
 /** A reviewer's answer to a confirmation task. */
-export const ConfirmationSchema = z.strictObject({
-  confirmed: z.boolean(),
-  comment: z.string().nullable().optional(),
-})
+export const ConfirmationSchema = lazySchema(() =>
+  z.strictObject({
+    confirmed: z.boolean(),
+    comment: z.string().nullable().optional(),
+  }),
+)
 /** A reviewer's answer to a confirmation task. */
 export type Confirmation = z.infer<typeof ConfirmationSchema>
 
@@ -51,12 +58,14 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * @example
  * parseModel('OutputData', OutputDataSchema, { runtime_statistics: { duration: 12 }, skip_reason: 'up to date' })
  */
-export const OutputDataSchema = z.strictObject({
-  runtime_statistics: RuntimeStatisticsSchema.optional(),
-  errors: z.array(OutputDataErrorSchema).optional(),
-  skip_reason: z.string().optional(),
-  regression_analysis: z.record(z.string(), RegressionAnalysisSchema).optional(),
-  confirmation: ConfirmationSchema.optional(),
-})
+export const OutputDataSchema = lazySchema(() =>
+  z.strictObject({
+    runtime_statistics: RuntimeStatisticsSchema.optional(),
+    errors: z.array(OutputDataErrorSchema).optional(),
+    skip_reason: z.string().optional(),
+    regression_analysis: z.record(z.string(), RegressionAnalysisSchema).optional(),
+    confirmation: ConfirmationSchema.optional(),
+  }),
+)
 /** What a task reports when its work request completes. */
 export type OutputData = z.infer<typeof OutputDataSchema>

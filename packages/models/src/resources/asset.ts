@@ -6,6 +6,7 @@ import { JsonObjectSchema } from './json-object.js'
 import { LinksSchema } from './links.js'
 import { openEnum } from './open-enum.js'
 import { ASSET_DATA_SCHEMAS } from '../categories/asset/index.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /** Check `data` against the data model of a known category (a newer server's unknown ones pass). */
 function checkAssetData(
@@ -26,14 +27,16 @@ function checkAssetData(
  * @example
  * AssetCreateRequestModel.create({ category: AssetCategory.SIGNING_KEY, data: { … }, workspace: 'System' })
  */
-export const AssetCreateRequestSchema = z
-  .strictObject({
-    category: z.enum(AssetCategory),
-    data: JsonObjectSchema,
-    work_request: z.int().nullable().default(null),
-    workspace: z.string(),
-  })
-  .superRefine(checkAssetData)
+export const AssetCreateRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      category: z.enum(AssetCategory),
+      data: JsonObjectSchema,
+      work_request: z.int().nullable().default(null),
+      workspace: z.string(),
+    })
+    .superRefine(checkAssetData),
+)
 /** The body that creates an asset. */
 export type AssetCreateRequest = z.infer<typeof AssetCreateRequestSchema>
 /** Build and update validated {@link AssetCreateRequest} values. */
@@ -43,23 +46,25 @@ export const AssetCreateRequestModel = defineModel('AssetCreateRequest', AssetCr
  * An asset as the server describes it; `data` is validated against its category's data
  * model. The 0.16.2 server also sends `created_at` and `scope`, and no `links`.
  */
-export const AssetSchema = z
-  .looseObject({
-    links: LinksSchema,
-    id: z.int(),
-    category: openEnum(AssetCategory),
-    data: JsonObjectSchema,
-    work_request: z.int().nullable().default(null),
-    workspace: z.string(),
-    created_at: DateTimeSchema.optional(),
-    scope: z.string().optional(),
-  })
-  .superRefine(checkAssetData)
+export const AssetSchema = lazySchema(() =>
+  z
+    .looseObject({
+      links: LinksSchema,
+      id: z.int(),
+      category: openEnum(AssetCategory),
+      data: JsonObjectSchema,
+      work_request: z.int().nullable().default(null),
+      workspace: z.string(),
+      created_at: DateTimeSchema.optional(),
+      scope: z.string().optional(),
+    })
+    .superRefine(checkAssetData),
+)
 /** An asset, as received. */
 export type Asset = z.infer<typeof AssetSchema>
 
 /** The answer to `GET /asset/`: a plain list (not paginated). */
-export const AssetListSchema = z.array(AssetSchema)
+export const AssetListSchema = lazySchema(() => z.array(AssetSchema))
 /** A list of assets, as received. */
 export type AssetList = z.infer<typeof AssetListSchema>
 
@@ -68,12 +73,14 @@ export type AssetList = z.infer<typeof AssetListSchema>
  * client shape defaulted `username`, `user_id` and `resource` to null, so missing ones
  * parse as null.
  */
-export const AssetPermissionCheckResponseSchema = z.looseObject({
-  links: LinksSchema,
-  has_permission: z.boolean(),
-  username: z.string().nullable().default(null),
-  user_id: z.int().nullable().default(null),
-  resource: JsonObjectSchema.nullable().default(null),
-})
+export const AssetPermissionCheckResponseSchema = lazySchema(() =>
+  z.looseObject({
+    links: LinksSchema,
+    has_permission: z.boolean(),
+    username: z.string().nullable().default(null),
+    user_id: z.int().nullable().default(null),
+    resource: JsonObjectSchema.nullable().default(null),
+  }),
+)
 /** The answer to an asset permission check. */
 export type AssetPermissionCheckResponse = z.infer<typeof AssetPermissionCheckResponseSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.js'
 
 /**
  * An ISO 8601 date and time with a time zone, as the server sends it: DRF writes UTC with a
@@ -8,6 +9,6 @@ import * as z from 'zod'
  * @example
  * DateTimeSchema.parse('2026-10-28T13:17:55.123456+00:00')
  */
-export const DateTimeSchema = z.iso.datetime({ offset: true })
+export const DateTimeSchema = lazySchema(() => z.iso.datetime({ offset: true }))
 /** An ISO 8601 date and time string with a `Z` or `±hh:mm` offset. */
 export type DateTime = z.infer<typeof DateTimeSchema>

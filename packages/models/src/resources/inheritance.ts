@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { ValidationError } from '../errors/validation-error.js'
 import { defineModel, type Frozen } from '../model.js'
 import { LinksSchema } from './links.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /** The most elements the server accepts in one inheritance chain. */
 export const MAX_INHERITANCE_CHAIN_LENGTH = 100
@@ -29,7 +30,9 @@ function requireIdOrWorkspace(
  * @example
  * InheritanceChainElementModel.create({ scope: 'debian', workspace: 'base' })
  */
-export const InheritanceChainElementSchema = z.strictObject(elementShape).superRefine(requireIdOrWorkspace)
+export const InheritanceChainElementSchema = lazySchema(() =>
+  z.strictObject(elementShape).superRefine(requireIdOrWorkspace),
+)
 /** A workspace in an inheritance chain. */
 export type InheritanceChainElement = z.infer<typeof InheritanceChainElementSchema>
 /** Build and update validated {@link InheritanceChainElement} values. */
@@ -42,10 +45,12 @@ export const InheritanceChainElementModel = defineModel(
  * The inheritance chain of a workspace as the server describes it, in lookup order. The
  * server always sends `id`, `scope` and `workspace` of each element.
  */
-export const InheritanceChainSchema = z.looseObject({
-  links: LinksSchema,
-  chain: z.array(z.looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([]),
-})
+export const InheritanceChainSchema = lazySchema(() =>
+  z.looseObject({
+    links: LinksSchema,
+    chain: z.array(z.looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([]),
+  }),
+)
 /** An inheritance chain, as received. */
 export type InheritanceChain = z.infer<typeof InheritanceChainSchema>
 
@@ -53,9 +58,11 @@ export type InheritanceChain = z.infer<typeof InheritanceChainSchema>
  * The body of `POST /workspace/{workspace}/inheritance/`: the new chain, which replaces
  * the old one. Unknown fields are rejected.
  */
-export const InheritanceChainRequestSchema = z.strictObject({
-  chain: z.array(InheritanceChainElementSchema).max(MAX_INHERITANCE_CHAIN_LENGTH),
-})
+export const InheritanceChainRequestSchema = lazySchema(() =>
+  z.strictObject({
+    chain: z.array(InheritanceChainElementSchema).max(MAX_INHERITANCE_CHAIN_LENGTH),
+  }),
+)
 /** The body that replaces an inheritance chain. */
 export type InheritanceChainRequest = z.infer<typeof InheritanceChainRequestSchema>
 

@@ -1,13 +1,16 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.js'
 
 /**
  * A link of a server object: a resource path (`href`, server-relative in 0.16.2) and an
  * optional media type or kind (`type`).
  */
-export const LinkSchema = z.looseObject({
-  href: z.string(),
-  type: z.string().nullable().default(null),
-})
+export const LinkSchema = lazySchema(() =>
+  z.looseObject({
+    href: z.string(),
+    type: z.string().nullable().default(null),
+  }),
+)
 /** A link of a server object. */
 export type Link = z.infer<typeof LinkSchema>
 
@@ -18,7 +21,9 @@ export type Link = z.infer<typeof LinkSchema>
  * @example
  * LinksSchema.parse({ self: '/api/1.0/artifact/7/', download_tar_gz: { href: '/x', type: 'application/tar+gzip' } })
  */
-export const LinksSchema = z.record(z.string(), z.union([z.string(), LinkSchema])).default({})
+export const LinksSchema = lazySchema(() =>
+  z.record(z.string(), z.union([z.string(), LinkSchema])).default({}),
+)
 /** The `links` map of a server object. */
 export type Links = z.infer<typeof LinksSchema>
 

@@ -4,6 +4,7 @@ import { defineModel } from '../model.js'
 import { JsonObjectSchema } from './json-object.js'
 import { LinksSchema } from './links.js'
 import { openEnum } from './open-enum.js'
+import { lazySchema } from '../lazy-schema.js'
 
 // Lookups exist in two generations:
 // - the earlier (seed) API, used by workers: requests name a `work_request`, results code
@@ -16,7 +17,7 @@ import { openEnum } from './open-enum.js'
  * A lookup naming one item: a string such as `sid@debian:suite/source:hello` or
  * `123@artifacts`, or the integer id of an artifact or collection.
  */
-export const SingleLookupSchema = z.union([z.int(), z.string().min(1)])
+export const SingleLookupSchema = lazySchema(() => z.union([z.int(), z.string().min(1)]))
 /** A lookup naming one item. */
 export type SingleLookup = z.infer<typeof SingleLookupSchema>
 
@@ -31,35 +32,41 @@ const dictPatternKeys = /^(?:data__.+|lookup__.+|name__(?:contains|endswith|in|s
  * @example
  * const lookup: LookupDict = { collection: 'sid@debian:suite', child_type: 'artifact', name__startswith: 'hello_' }
  */
-export const LookupDictSchema = z
-  .looseObject({
-    collection: z.string().min(1),
-    child_type: z
-      .enum([LookupChildType.BARE, LookupChildType.ARTIFACT, LookupChildType.COLLECTION, LookupChildType.ANY])
-      .optional(),
-    category: z.string().optional(),
-    name: z.string().optional(),
-    error_on_empty: z.boolean().optional(),
-  })
-  .superRefine((value, context) => {
-    for (const key of Object.keys(value)) {
-      if (!dictKnownKeys.has(key) && !dictPatternKeys.test(key)) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `unknown lookup key "${key}": expected collection, child_type, category, name, error_on_empty, data__KEY, lookup__KEY or name__(contains|endswith|in|startswith)`,
-        })
+export const LookupDictSchema = lazySchema(() =>
+  z
+    .looseObject({
+      collection: z.string().min(1),
+      child_type: z
+        .enum([
+          LookupChildType.BARE,
+          LookupChildType.ARTIFACT,
+          LookupChildType.COLLECTION,
+          LookupChildType.ANY,
+        ])
+        .optional(),
+      category: z.string().optional(),
+      name: z.string().optional(),
+      error_on_empty: z.boolean().optional(),
+    })
+    .superRefine((value, context) => {
+      for (const key of Object.keys(value)) {
+        if (!dictKnownKeys.has(key) && !dictPatternKeys.test(key)) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `unknown lookup key "${key}": expected collection, child_type, category, name, error_on_empty, data__KEY, lookup__KEY or name__(contains|endswith|in|startswith)`,
+          })
+        }
       }
-    }
-  })
+    }),
+)
 /** A lookup of several items of a collection. */
 export type LookupDict = z.infer<typeof LookupDictSchema>
 
 /** A lookup naming several items: a list of single lookups and dicts, or one dict. */
-export const MultipleLookupSchema = z.union([
-  z.array(z.union([z.int(), z.string().min(1), LookupDictSchema])),
-  LookupDictSchema,
-])
+export const MultipleLookupSchema = lazySchema(() =>
+  z.union([z.array(z.union([z.int(), z.string().min(1), LookupDictSchema])), LookupDictSchema]),
+)
 /** A lookup naming several items. */
 export type MultipleLookup = z.infer<typeof MultipleLookupSchema>
 
@@ -73,45 +80,53 @@ const expectType = z.enum(LookupChildType)
  * @example
  * LookupSingleRequestModel.create({ lookup: 'trixie@debian:suite', expect_type: LookupChildType.COLLECTION, workspace: 'System' })
  */
-export const LookupSingleRequestSchema = z.strictObject({
-  lookup: SingleLookupSchema,
-  expect_type: expectType,
-  workspace: z.string().optional(),
-  default_category: z.string().nullable().default(null),
-  workflow_root: z.int().nullable().optional(),
-})
+export const LookupSingleRequestSchema = lazySchema(() =>
+  z.strictObject({
+    lookup: SingleLookupSchema,
+    expect_type: expectType,
+    workspace: z.string().optional(),
+    default_category: z.string().nullable().default(null),
+    workflow_root: z.int().nullable().optional(),
+  }),
+)
 /** The body of a single lookup (0.14.6+). */
 export type LookupSingleRequest = z.infer<typeof LookupSingleRequestSchema>
 /** Build and update validated {@link LookupSingleRequest} values. */
 export const LookupSingleRequestModel = defineModel('LookupSingleRequest', LookupSingleRequestSchema)
 
 /** The body of `POST /lookup/multiple/` for 0.14.6+ servers; see {@link LookupSingleRequestSchema}. */
-export const LookupMultipleRequestSchema = z.strictObject({
-  lookup: MultipleLookupSchema,
-  expect_type: expectType,
-  workspace: z.string().optional(),
-  default_category: z.string().nullable().default(null),
-  workflow_root: z.int().nullable().optional(),
-})
+export const LookupMultipleRequestSchema = lazySchema(() =>
+  z.strictObject({
+    lookup: MultipleLookupSchema,
+    expect_type: expectType,
+    workspace: z.string().optional(),
+    default_category: z.string().nullable().default(null),
+    workflow_root: z.int().nullable().optional(),
+  }),
+)
 /** The body of a multiple lookup (0.14.6+). */
 export type LookupMultipleRequest = z.infer<typeof LookupMultipleRequestSchema>
 /** Build and update validated {@link LookupMultipleRequest} values. */
 export const LookupMultipleRequestModel = defineModel('LookupMultipleRequest', LookupMultipleRequestSchema)
 
 /** The collection item a lookup went through (0.14.6+). */
-export const LookupCollectionItemSchema = z.looseObject({
-  name: z.string(),
-  category: z.string(),
-  data: JsonObjectSchema,
-})
+export const LookupCollectionItemSchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string(),
+    category: z.string(),
+    data: JsonObjectSchema,
+  }),
+)
 /** The collection item a lookup went through. */
 export type LookupCollectionItem = z.infer<typeof LookupCollectionItemSchema>
 
 /** Name and category of a collection a lookup found (0.14.6+). */
-export const LookupCollectionInfoSchema = z.looseObject({
-  name: z.string(),
-  category: z.string(),
-})
+export const LookupCollectionInfoSchema = lazySchema(() =>
+  z.looseObject({
+    name: z.string(),
+    category: z.string(),
+  }),
+)
 /** Name and category of a collection a lookup found. */
 export type LookupCollectionInfo = z.infer<typeof LookupCollectionInfoSchema>
 
@@ -120,15 +135,17 @@ export type LookupCollectionInfo = z.infer<typeof LookupCollectionInfoSchema>
  * (`artifact`, `bare`, `collection`). Use {@link normalizeLookupResult} to get one shape
  * for both generations.
  */
-export const LookupSingleResponseSchema = z.looseObject({
-  links: LinksSchema,
-  result_type: openEnum(LookupResultType),
-  collection_item: LookupCollectionItemSchema.nullable().default(null),
-  parent_collection_lookup: z.string().nullable().default(null),
-  artifact: z.int().nullable().default(null),
-  collection: z.int().nullable().default(null),
-  collection_info: LookupCollectionInfoSchema.nullable().default(null),
-})
+export const LookupSingleResponseSchema = lazySchema(() =>
+  z.looseObject({
+    links: LinksSchema,
+    result_type: openEnum(LookupResultType),
+    collection_item: LookupCollectionItemSchema.nullable().default(null),
+    parent_collection_lookup: z.string().nullable().default(null),
+    artifact: z.int().nullable().default(null),
+    collection: z.int().nullable().default(null),
+    collection_info: LookupCollectionInfoSchema.nullable().default(null),
+  }),
+)
 /** The result of a single lookup (0.14.6+). */
 export type LookupSingleResponse = z.infer<typeof LookupSingleResponseSchema>
 
@@ -136,13 +153,15 @@ export type LookupSingleResponse = z.infer<typeof LookupSingleResponseSchema>
  * The result of a single lookup from a server of the earlier API: `result_type` is a code
  * (`a`, `b`, `c`) and `collection_item` the id of the item.
  */
-export const LegacyLookupSingleResponseSchema = z.looseObject({
-  links: LinksSchema,
-  result_type: z.enum(LookupResultCode),
-  collection_item: z.int().nullable().default(null),
-  artifact: z.int().nullable().default(null),
-  collection: z.int().nullable().default(null),
-})
+export const LegacyLookupSingleResponseSchema = lazySchema(() =>
+  z.looseObject({
+    links: LinksSchema,
+    result_type: z.enum(LookupResultCode),
+    collection_item: z.int().nullable().default(null),
+    artifact: z.int().nullable().default(null),
+    collection: z.int().nullable().default(null),
+  }),
+)
 /** The result of a single lookup (earlier API). */
 export type LegacyLookupSingleResponse = z.infer<typeof LegacyLookupSingleResponseSchema>
 
@@ -150,15 +169,14 @@ export type LegacyLookupSingleResponse = z.infer<typeof LegacyLookupSingleRespon
  * The result of a single lookup from a server of either generation. The earlier shape is
  * tried first: its result codes are a closed set, while a newer server may add words.
  */
-export const AnyLookupSingleResponseSchema = z.union([
-  LegacyLookupSingleResponseSchema,
-  LookupSingleResponseSchema,
-])
+export const AnyLookupSingleResponseSchema = lazySchema(() =>
+  z.union([LegacyLookupSingleResponseSchema, LookupSingleResponseSchema]),
+)
 /** The result of a single lookup, from either generation. */
 export type AnyLookupSingleResponse = z.infer<typeof AnyLookupSingleResponseSchema>
 
 /** The result of a multiple lookup: a plain list of single results. */
-export const LookupMultipleResponseSchema = z.array(AnyLookupSingleResponseSchema)
+export const LookupMultipleResponseSchema = lazySchema(() => z.array(AnyLookupSingleResponseSchema))
 /** The result of a multiple lookup. */
 export type LookupMultipleResponse = z.infer<typeof LookupMultipleResponseSchema>
 
@@ -166,13 +184,18 @@ export type LookupMultipleResponse = z.infer<typeof LookupMultipleResponseSchema
  * The result of a lookup with `expect_type: 'artifact'`, from either generation:
  * `artifact` is the artifact's id.
  */
-export const LookupArtifactResponseSchema = z.union([
-  LegacyLookupSingleResponseSchema.extend({
-    result_type: z.literal(LookupResultCode.ARTIFACT),
-    artifact: z.int(),
-  }),
-  LookupSingleResponseSchema.extend({ result_type: z.literal(LookupResultType.ARTIFACT), artifact: z.int() }),
-])
+export const LookupArtifactResponseSchema = lazySchema(() =>
+  z.union([
+    LegacyLookupSingleResponseSchema.extend({
+      result_type: z.literal(LookupResultCode.ARTIFACT),
+      artifact: z.int(),
+    }),
+    LookupSingleResponseSchema.extend({
+      result_type: z.literal(LookupResultType.ARTIFACT),
+      artifact: z.int(),
+    }),
+  ]),
+)
 /** The result of a lookup that found an artifact. */
 export type LookupArtifactResponse = z.infer<typeof LookupArtifactResponseSchema>
 
@@ -180,16 +203,18 @@ export type LookupArtifactResponse = z.infer<typeof LookupArtifactResponseSchema
  * The result of a lookup with `expect_type: 'collection'`, from either generation: the
  * earlier API sends the collection's id; 0.14.6+ sends `collection_info` (and the id).
  */
-export const LookupCollectionResponseSchema = z.union([
-  LegacyLookupSingleResponseSchema.extend({
-    result_type: z.literal(LookupResultCode.COLLECTION),
-    collection: z.int(),
-  }),
-  LookupSingleResponseSchema.extend({ result_type: z.literal(LookupResultType.COLLECTION) }).refine(
-    (value) => value.collection !== null || value.collection_info !== null,
-    { message: 'a collection result needs collection or collection_info', path: ['collection_info'] },
-  ),
-])
+export const LookupCollectionResponseSchema = lazySchema(() =>
+  z.union([
+    LegacyLookupSingleResponseSchema.extend({
+      result_type: z.literal(LookupResultCode.COLLECTION),
+      collection: z.int(),
+    }),
+    LookupSingleResponseSchema.extend({ result_type: z.literal(LookupResultType.COLLECTION) }).refine(
+      (value) => value.collection !== null || value.collection_info !== null,
+      { message: 'a collection result needs collection or collection_info', path: ['collection_info'] },
+    ),
+  ]),
+)
 /** The result of a lookup that found a collection. */
 export type LookupCollectionResponse = z.infer<typeof LookupCollectionResponseSchema>
 
@@ -198,16 +223,18 @@ export type LookupCollectionResponse = z.infer<typeof LookupCollectionResponseSc
  * a full word, and the collection item is given as an object (0.14.6+) or only by its id
  * (earlier API).
  */
-export const LookupResultSchema = z.strictObject({
-  result_type: openEnum(LookupResultType),
-  artifact: z.int().nullable(),
-  collection: z.int().nullable(),
-  collection_item: LookupCollectionItemSchema.nullable(),
-  collection_item_id: z.int().nullable(),
-  collection_info: LookupCollectionInfoSchema.nullable(),
-  parent_collection_lookup: z.string().nullable(),
-  links: LinksSchema,
-})
+export const LookupResultSchema = lazySchema(() =>
+  z.strictObject({
+    result_type: openEnum(LookupResultType),
+    artifact: z.int().nullable(),
+    collection: z.int().nullable(),
+    collection_item: LookupCollectionItemSchema.nullable(),
+    collection_item_id: z.int().nullable(),
+    collection_info: LookupCollectionInfoSchema.nullable(),
+    parent_collection_lookup: z.string().nullable(),
+    links: LinksSchema,
+  }),
+)
 /** The result of a lookup, normalized. */
 export type LookupResult = z.infer<typeof LookupResultSchema>
 /** A normalized lookup result that found an artifact. */

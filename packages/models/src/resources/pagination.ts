@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { JsonObjectSchema } from './json-object.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /**
  * The schema of one page of a paginated list of `item`. Both of the server's envelopes
@@ -19,7 +20,7 @@ export function paginatedSchema<Item extends z.ZodType>(item: Item) {
 }
 
 /** One page of a paginated list whose items are left unvalidated (each is a JSON object). */
-export const PaginatedSchema = paginatedSchema(JsonObjectSchema)
+export const PaginatedSchema = lazySchema(() => paginatedSchema(JsonObjectSchema))
 /** One page of a paginated list of `Item`. */
 export type Paginated<Item = z.infer<typeof JsonObjectSchema>> = Omit<
   z.infer<typeof PaginatedSchema>,

@@ -22,7 +22,7 @@ describe('WhoAmI', () => {
     ).toBe(9)
   })
 
-  it('reads 0.11.3\'s answer, which names the worker flag worker_token and has no work_request', () => {
+  it("reads 0.11.3's answer, which names the worker flag worker_token and has no work_request", () => {
     expect(WhoAmISchema.parse({ user: 'testuser', auth: true, worker_token: true })).toEqual({
       user: 'testuser',
       auth: true,

@@ -5,6 +5,7 @@ import { DateTimeSchema } from './datetime.js'
 import { JsonObjectSchema } from './json-object.js'
 import { LinksSchema } from './links.js'
 import { openEnum } from './open-enum.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /**
  * The body of `POST /work-request/`: run the task `task_name` with `task_data`. A null
@@ -14,12 +15,14 @@ import { openEnum } from './open-enum.js'
  * @example
  * WorkRequestRequestModel.create({ task_name: 'noop', task_data: { result: 'success' }, event_reactions: {}, workspace: 'System' })
  */
-export const WorkRequestRequestSchema = z.strictObject({
-  task_name: z.string().min(1),
-  workspace: z.string().nullable().default(null),
-  task_data: JsonObjectSchema,
-  event_reactions: JsonObjectSchema,
-})
+export const WorkRequestRequestSchema = lazySchema(() =>
+  z.strictObject({
+    task_name: z.string().min(1),
+    workspace: z.string().nullable().default(null),
+    task_data: JsonObjectSchema,
+    event_reactions: JsonObjectSchema,
+  }),
+)
 /** The body that creates a work request. */
 export type WorkRequestRequest = z.infer<typeof WorkRequestRequestSchema>
 /** Build and update validated {@link WorkRequestRequest} values. */
@@ -36,37 +39,39 @@ const nullableId = z.int().nullable()
  * The fields after `workspace` come from newer servers (`parent` and `workflow_root` since
  * 0.14.8) and are absent from older ones.
  */
-export const WorkRequestSchema = z.looseObject({
-  links: LinksSchema,
-  id: z.int(),
-  /** The web UI path; servers before 0.12.0 (0.11.3) send none: then an empty string. */
-  url: z.string().default(''),
-  created_at: DateTimeSchema,
-  started_at: DateTimeSchema.nullable().default(null),
-  completed_at: DateTimeSchema.nullable().default(null),
-  duration: z.number().nullable().default(null),
-  status: openEnum(WorkRequestStatus),
-  result: openEnum(WorkRequestResult),
-  worker: nullableId.default(null),
-  task_type: openEnum(TaskType),
-  task_name: z.string(),
-  task_data: JsonObjectSchema,
-  dynamic_task_data: JsonObjectSchema.nullable().default(null),
-  priority_base: z.int(),
-  priority_adjustment: z.int(),
-  artifacts: z.array(z.int()),
-  scope: z.string().nullable().default(null),
-  workspace: z.string(),
-  parent: nullableId.optional(),
-  workflow_root: nullableId.optional(),
-  created_by: nullableId.optional(),
-  completed_by: nullableId.optional(),
-  aborted_by: nullableId.optional(),
-  workflow_data: JsonObjectSchema.nullable().optional(),
-  event_reactions: JsonObjectSchema.nullable().optional(),
-  scheduler_tags_provided: z.array(z.string()).optional(),
-  scheduler_tags_required: z.array(z.string()).optional(),
-})
+export const WorkRequestSchema = lazySchema(() =>
+  z.looseObject({
+    links: LinksSchema,
+    id: z.int(),
+    /** The web UI path; servers before 0.12.0 (0.11.3) send none: then an empty string. */
+    url: z.string().default(''),
+    created_at: DateTimeSchema,
+    started_at: DateTimeSchema.nullable().default(null),
+    completed_at: DateTimeSchema.nullable().default(null),
+    duration: z.number().nullable().default(null),
+    status: openEnum(WorkRequestStatus),
+    result: openEnum(WorkRequestResult),
+    worker: nullableId.default(null),
+    task_type: openEnum(TaskType),
+    task_name: z.string(),
+    task_data: JsonObjectSchema,
+    dynamic_task_data: JsonObjectSchema.nullable().default(null),
+    priority_base: z.int(),
+    priority_adjustment: z.int(),
+    artifacts: z.array(z.int()),
+    scope: z.string().nullable().default(null),
+    workspace: z.string(),
+    parent: nullableId.optional(),
+    workflow_root: nullableId.optional(),
+    created_by: nullableId.optional(),
+    completed_by: nullableId.optional(),
+    aborted_by: nullableId.optional(),
+    workflow_data: JsonObjectSchema.nullable().optional(),
+    event_reactions: JsonObjectSchema.nullable().optional(),
+    scheduler_tags_provided: z.array(z.string()).optional(),
+    scheduler_tags_required: z.array(z.string()).optional(),
+  }),
+)
 /** A work request, as received. */
 export type WorkRequest = z.infer<typeof WorkRequestSchema>
 
@@ -76,9 +81,11 @@ export type WorkRequest = z.infer<typeof WorkRequestSchema>
  * @example
  * ExternalDebsignRequestModel.create({ signed_artifact: 42 })
  */
-export const ExternalDebsignRequestSchema = z.strictObject({
-  signed_artifact: z.int(),
-})
+export const ExternalDebsignRequestSchema = lazySchema(() =>
+  z.strictObject({
+    signed_artifact: z.int(),
+  }),
+)
 /** The body that completes an external debsign. */
 export type ExternalDebsignRequest = z.infer<typeof ExternalDebsignRequestSchema>
 /** Build and update validated {@link ExternalDebsignRequest} values. */

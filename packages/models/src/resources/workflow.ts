@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { defineModel } from '../model.js'
 import { JsonObjectSchema } from './json-object.js'
+import { lazySchema } from '../lazy-schema.js'
 
 /**
  * The body of `POST /workflow/`: start a workflow from the template `template_name`, or
@@ -11,23 +12,25 @@ import { JsonObjectSchema } from './json-object.js'
  * @example
  * CreateWorkflowRequestModel.create({ template_name: 'sbuild', task_data: { input: { source_artifact: 7 } } })
  */
-export const CreateWorkflowRequestSchema = z
-  .strictObject({
-    template_name: z.string().default(''),
-    task_name: z.string().default(''),
-    workspace: z.string().nullable().default(null),
-    task_data: JsonObjectSchema,
-  })
-  .superRefine((value, context) => {
-    const names = [value.template_name, value.task_name].filter((name) => name !== '')
-    if (names.length !== 1) {
-      context.addIssue({
-        code: 'custom',
-        path: ['template_name'],
-        message: `exactly one of template_name and task_name must be non-empty (${names.length === 0 ? 'neither is' : 'both are'})`,
-      })
-    }
-  })
+export const CreateWorkflowRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      template_name: z.string().default(''),
+      task_name: z.string().default(''),
+      workspace: z.string().nullable().default(null),
+      task_data: JsonObjectSchema,
+    })
+    .superRefine((value, context) => {
+      const names = [value.template_name, value.task_name].filter((name) => name !== '')
+      if (names.length !== 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['template_name'],
+          message: `exactly one of template_name and task_name must be non-empty (${names.length === 0 ? 'neither is' : 'both are'})`,
+        })
+      }
+    }),
+)
 /** The body that starts a workflow. */
 export type CreateWorkflowRequest = z.infer<typeof CreateWorkflowRequestSchema>
 /** Build and update validated {@link CreateWorkflowRequest} values. */

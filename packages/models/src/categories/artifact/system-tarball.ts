@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../../lazy-schema.js'
 
 /** The fields shared by system tarballs and system images. */
 export const systemTarballShape = {
@@ -15,6 +16,6 @@ export const systemTarballShape = {
 }
 
 /** Data of `debian:system-tarball` artifacts: a bootstrapped system; `pkglist` maps package to version. */
-export const SystemTarballDataSchema = z.strictObject(systemTarballShape)
+export const SystemTarballDataSchema = lazySchema(() => z.strictObject(systemTarballShape))
 /** Data of a system tarball artifact. */
 export type SystemTarballData = z.infer<typeof SystemTarballDataSchema>

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { ChangesFieldsSchema, PackageType, type ChangesFields } from '../deb822-fields.js'
+import { lazySchema } from '../../lazy-schema.js'
 
 const SOURCE_ARCHITECTURE = 'source'
 
@@ -50,9 +51,11 @@ function checkUploadFiles(fields: ChangesFields, context: z.RefinementCtx): void
  * `*_source.buildinfo`; a binary architecture needs a `.deb`/`.udeb`; exactly one `.dsc` if
  * `source` is among the architectures, none otherwise.
  */
-export const UploadDataSchema = z.strictObject({
-  type: z.literal(PackageType.DPKG),
-  changes_fields: ChangesFieldsSchema.superRefine(checkUploadFiles),
-})
+export const UploadDataSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.literal(PackageType.DPKG),
+    changes_fields: ChangesFieldsSchema.superRefine(checkUploadFiles),
+  }),
+)
 /** Data of an upload artifact. */
 export type UploadData = z.infer<typeof UploadDataSchema>
