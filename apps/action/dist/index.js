@@ -12227,6 +12227,7 @@ var init_transport = __esm({
             if (onEnvelope !== void 0) {
               onEnvelope(envelope.next, envelope.results.length);
               await nextTurn();
+              await nextTurn();
             }
             return parsePageItems(envelope, (item) => parseResponse(model, schema, item));
           } catch (error2) {

@@ -1,8 +1,10 @@
 import { ResponseValidationError, ValidationError } from '@debusine-ts/models'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { sendJson, startServer, type LoopbackServer } from '../test/support/loopback-server.js'
 import { Transport } from './transport.js'
+import { createNodeNetwork } from './node/network.js'
 import { PagedList } from './paged-list.js'
 import { checkPageEnvelope, parsePage, parsePageItems, type Page } from './page.js'
 
@@ -186,6 +188,40 @@ describe('PagedList', () => {
       'validate 11',
       'validate 20',
       'validate 21',
+    ])
+  })
+
+  it("writes the next page's request through the Node network before validating the current page", async () => {
+    const events: string[] = []
+    // undici tells when it writes a request's head to the socket.
+    const onSend = (message: unknown): void => {
+      const { request } = message as { request: { path: string } }
+      events.push(`send page ${new URL(request.path, 'http://x').searchParams.get('page') ?? '0'}`)
+    }
+    const server = await startServer(({ request, response }) => {
+      const page = Number(new URL(request.url, server.origin).searchParams.get('page') ?? '0')
+      const next = page < 2 ? `${server.origin}/api/1.0/work-request/?page=${page + 1}` : null
+      sendJson(response, 200, { next, previous: null, results: ids(page * 10, page * 10 + 1) })
+    })
+    servers.push(server)
+    const Recorded = z.object({ id: z.number().refine((id) => events.push(`validate ${id}`) > 0) })
+    const network = createNodeNetwork({ env: {} })
+    const transport = new Transport({ apiUrl: server.apiUrl, network })
+    subscribe('undici:client:sendHeaders', onSend)
+    try {
+      await transport.list('/work-request/', Recorded).toArray({ limit: 100 })
+    } finally {
+      unsubscribe('undici:client:sendHeaders', onSend)
+      await network.close()
+    }
+    // undici writes on a kept-alive socket a turn after the request reaches it: the list waits.
+    expect(events).toEqual([
+      'send page 0',
+      'send page 1',
+      'validate 0',
+      'send page 2',
+      'validate 10',
+      'validate 20',
     ])
   })
 

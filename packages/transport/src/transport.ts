@@ -279,7 +279,9 @@ export class Transport {
         const envelope = checkPageEnvelope(target, body)
         if (onEnvelope !== undefined) {
           onEnvelope(envelope.next, envelope.results.length)
-          // Validate once the next page's request, started by that call, has gone out.
+          // Validate once the next page's request, started by that call, has gone out: undici
+          // writes on a kept-alive socket a turn after the request reaches it, so two turns.
+          await nextTurn()
           await nextTurn()
         }
         return parsePageItems(envelope, (item) => parseResponse(model, schema, item))
