@@ -7669,6 +7669,15 @@ var init_collection_relation = __esm({
 });
 
 // ../../packages/models/src/resources/lookup.ts
+function lookupRequest(lookup) {
+  return strictObject({
+    lookup,
+    expect_type: expectType,
+    workspace: string2().optional(),
+    default_category: string2().nullable().default(null),
+    workflow_root: int().nullable().optional()
+  });
+}
 function isResultCode(value) {
   return Object.hasOwn(wordOfCode, value);
 }
@@ -7729,25 +7738,9 @@ var init_lookup = __esm({
       () => union([array(union([int(), string2().min(1), LookupDictSchema])), LookupDictSchema])
     );
     expectType = _enum(LookupChildType);
-    LookupSingleRequestSchema = lazySchema(
-      () => strictObject({
-        lookup: SingleLookupSchema,
-        expect_type: expectType,
-        workspace: string2().optional(),
-        default_category: string2().nullable().default(null),
-        workflow_root: int().nullable().optional()
-      })
-    );
+    LookupSingleRequestSchema = lazySchema(() => lookupRequest(SingleLookupSchema));
     LookupSingleRequestModel = defineModel("LookupSingleRequest", LookupSingleRequestSchema);
-    LookupMultipleRequestSchema = lazySchema(
-      () => strictObject({
-        lookup: MultipleLookupSchema,
-        expect_type: expectType,
-        workspace: string2().optional(),
-        default_category: string2().nullable().default(null),
-        workflow_root: int().nullable().optional()
-      })
-    );
+    LookupMultipleRequestSchema = lazySchema(() => lookupRequest(MultipleLookupSchema));
     LookupMultipleRequestModel = defineModel("LookupMultipleRequest", LookupMultipleRequestSchema);
     LookupCollectionItemSchema = lazySchema(
       () => looseObject({

@@ -72,6 +72,17 @@ export type MultipleLookup = z.infer<typeof MultipleLookupSchema>
 
 const expectType = z.enum(LookupChildType)
 
+/** The body of a 0.14.6+ lookup request around `lookup`: both kinds take the same fields. */
+function lookupRequest<Lookup extends z.ZodType>(lookup: Lookup) {
+  return z.strictObject({
+    lookup,
+    expect_type: expectType,
+    workspace: z.string().optional(),
+    default_category: z.string().nullable().default(null),
+    workflow_root: z.int().nullable().optional(),
+  })
+}
+
 /**
  * The body of `POST /lookup/single/` for 0.14.6+ servers. `workspace` is the workspace the
  * lookup is resolved in (the server's default workspace when omitted); `workflow_root`
@@ -80,30 +91,14 @@ const expectType = z.enum(LookupChildType)
  * @example
  * LookupSingleRequestModel.create({ lookup: 'trixie@debian:suite', expect_type: LookupChildType.COLLECTION, workspace: 'System' })
  */
-export const LookupSingleRequestSchema = lazySchema(() =>
-  z.strictObject({
-    lookup: SingleLookupSchema,
-    expect_type: expectType,
-    workspace: z.string().optional(),
-    default_category: z.string().nullable().default(null),
-    workflow_root: z.int().nullable().optional(),
-  }),
-)
+export const LookupSingleRequestSchema = lazySchema(() => lookupRequest(SingleLookupSchema))
 /** The body of a single lookup (0.14.6+). */
 export type LookupSingleRequest = z.infer<typeof LookupSingleRequestSchema>
 /** Build and update validated {@link LookupSingleRequest} values. */
 export const LookupSingleRequestModel = defineModel('LookupSingleRequest', LookupSingleRequestSchema)
 
 /** The body of `POST /lookup/multiple/` for 0.14.6+ servers; see {@link LookupSingleRequestSchema}. */
-export const LookupMultipleRequestSchema = lazySchema(() =>
-  z.strictObject({
-    lookup: MultipleLookupSchema,
-    expect_type: expectType,
-    workspace: z.string().optional(),
-    default_category: z.string().nullable().default(null),
-    workflow_root: z.int().nullable().optional(),
-  }),
-)
+export const LookupMultipleRequestSchema = lazySchema(() => lookupRequest(MultipleLookupSchema))
 /** The body of a multiple lookup (0.14.6+). */
 export type LookupMultipleRequest = z.infer<typeof LookupMultipleRequestSchema>
 /** Build and update validated {@link LookupMultipleRequest} values. */
