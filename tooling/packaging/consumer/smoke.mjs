@@ -1,7 +1,6 @@
 // Imports every installed package that has an import entry (the libraries and the daemon;
 // the CLI is a bin only), and the subpath a service loads alone, as a user's program does,
-// and checks one export of each, under
-// whichever Node runs it.
+// and checks one export of each, under whichever Node runs it.
 const expectations = {
   '@debusine-ts/models': 'SdkError',
   '@debusine-ts/artifacts': 'SourcePackageArtifact',
