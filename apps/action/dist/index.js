@@ -404,6 +404,31 @@ var init_model = __esm({
   }
 });
 
+// ../../packages/models/src/lazy-schema.ts
+function lazySchema(build) {
+  let schema;
+  const built = () => schema ??= build();
+  return new Proxy(/* @__PURE__ */ Object.create(null), {
+    get: (_target, key) => Reflect.get(built(), key),
+    set: (_target, key, value) => Reflect.set(built(), key, value),
+    has: (_target, key) => Reflect.has(built(), key),
+    ownKeys: () => Reflect.ownKeys(built()),
+    getPrototypeOf: () => Reflect.getPrototypeOf(built()),
+    // Reported configurable: the proxy's own (empty) target holds none of these properties.
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(built(), key);
+      return descriptor === void 0 ? void 0 : { ...descriptor, configurable: true };
+    },
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(built(), key)
+  });
+}
+var init_lazy_schema = __esm({
+  "../../packages/models/src/lazy-schema.ts"() {
+    "use strict";
+  }
+});
+
 // ../../packages/models/src/collection-name.ts
 function formatCollectionName(collection) {
   return `${collection.name}@${collection.category}`;
@@ -7182,31 +7207,6 @@ var init_open_enum = __esm({
   }
 });
 
-// ../../packages/models/src/lazy-schema.ts
-function lazySchema(build) {
-  let schema;
-  const built = () => schema ??= build();
-  return new Proxy(/* @__PURE__ */ Object.create(null), {
-    get: (_target, key) => Reflect.get(built(), key),
-    set: (_target, key, value) => Reflect.set(built(), key, value),
-    has: (_target, key) => Reflect.has(built(), key),
-    ownKeys: () => Reflect.ownKeys(built()),
-    getPrototypeOf: () => Reflect.getPrototypeOf(built()),
-    // Reported configurable: the proxy's own (empty) target holds none of these properties.
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(built(), key);
-      return descriptor === void 0 ? void 0 : { ...descriptor, configurable: true };
-    },
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(built(), key, descriptor),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(built(), key)
-  });
-}
-var init_lazy_schema = __esm({
-  "../../packages/models/src/lazy-schema.ts"() {
-    "use strict";
-  }
-});
-
 // ../../packages/models/src/resources/datetime.ts
 var DateTimeSchema;
 var init_datetime = __esm({
@@ -7275,12 +7275,12 @@ var init_file = __esm({
         string2().max(MAX_CHECKSUM_LENGTH, `must be at most ${MAX_CHECKSUM_LENGTH} characters`)
       )
     );
-    fileType = literal("file");
+    fileType = () => literal("file");
     FileRequestSchema = lazySchema(
       () => strictObject({
         size: int().nonnegative(),
         checksums: ChecksumsSchema,
-        type: fileType,
+        type: fileType(),
         content_type: MediaTypeSchema.nullable().default(null)
       })
     );
@@ -7290,7 +7290,7 @@ var init_file = __esm({
         links: LinksSchema,
         size: int().nonnegative(),
         checksums: ChecksumsSchema,
-        type: fileType,
+        type: fileType(),
         url: url(),
         content_type: string2().nullable().default(null)
       })
@@ -7541,7 +7541,7 @@ var init_collection = __esm({
         'must be "_" or start with a letter followed by A-Z a-z 0-9 + . _ -'
       )
     );
-    retentionPeriod = int().nullable().default(null);
+    retentionPeriod = () => int().nullable().default(null);
     CollectionStatsEntrySchema = lazySchema(
       () => looseObject({
         type: string2(),
@@ -7556,8 +7556,8 @@ var init_collection = __esm({
         id: int(),
         name: string2(),
         category: openEnum(CollectionCategory),
-        full_history_retention_period: retentionPeriod,
-        metadata_only_retention_period: retentionPeriod,
+        full_history_retention_period: retentionPeriod(),
+        metadata_only_retention_period: retentionPeriod(),
         data: JsonObjectSchema,
         stats: array(CollectionStatsEntrySchema).nullable().default(null)
       })
@@ -7566,8 +7566,8 @@ var init_collection = __esm({
       () => strictObject({
         name: CollectionNameSchema,
         category: openEnum(CollectionCategory),
-        full_history_retention_period: retentionPeriod,
-        metadata_only_retention_period: retentionPeriod,
+        full_history_retention_period: retentionPeriod(),
+        metadata_only_retention_period: retentionPeriod(),
         data: JsonObjectSchema
       })
     );
@@ -7672,7 +7672,7 @@ var init_collection_relation = __esm({
 function lookupRequest(lookup) {
   return strictObject({
     lookup,
-    expect_type: expectType,
+    expect_type: expectType(),
     workspace: string2().optional(),
     default_category: string2().nullable().default(null),
     workflow_root: int().nullable().optional()
@@ -7737,7 +7737,7 @@ var init_lookup = __esm({
     MultipleLookupSchema = lazySchema(
       () => union([array(union([int(), string2().min(1), LookupDictSchema])), LookupDictSchema])
     );
-    expectType = _enum(LookupChildType);
+    expectType = () => _enum(LookupChildType);
     LookupSingleRequestSchema = lazySchema(() => lookupRequest(SingleLookupSchema));
     LookupSingleRequestModel = defineModel("LookupSingleRequest", LookupSingleRequestSchema);
     LookupMultipleRequestSchema = lazySchema(() => lookupRequest(MultipleLookupSchema));
@@ -7845,7 +7845,7 @@ var init_work_request = __esm({
       })
     );
     WorkRequestRequestModel = defineModel("WorkRequestRequest", WorkRequestRequestSchema);
-    nullableId = int().nullable();
+    nullableId = () => int().nullable();
     WorkRequestSchema = lazySchema(
       () => looseObject({
         links: LinksSchema,
@@ -7858,7 +7858,7 @@ var init_work_request = __esm({
         duration: number2().nullable().default(null),
         status: openEnum(WorkRequestStatus),
         result: openEnum(WorkRequestResult),
-        worker: nullableId.default(null),
+        worker: nullableId().default(null),
         task_type: openEnum(TaskType),
         task_name: string2(),
         task_data: JsonObjectSchema,
@@ -7868,11 +7868,11 @@ var init_work_request = __esm({
         artifacts: array(int()),
         scope: string2().nullable().default(null),
         workspace: string2(),
-        parent: nullableId.optional(),
-        workflow_root: nullableId.optional(),
-        created_by: nullableId.optional(),
-        completed_by: nullableId.optional(),
-        aborted_by: nullableId.optional(),
+        parent: nullableId().optional(),
+        workflow_root: nullableId().optional(),
+        created_by: nullableId().optional(),
+        completed_by: nullableId().optional(),
+        aborted_by: nullableId().optional(),
         workflow_data: JsonObjectSchema.nullable().optional(),
         event_reactions: JsonObjectSchema.nullable().optional(),
         scheduler_tags_provided: array(string2()).optional(),
@@ -7929,9 +7929,9 @@ var init_workflow_template = __esm({
     init_json_object();
     init_links();
     init_lazy_schema();
-    anyParameter = literal(RuntimeParameter.ANY);
+    anyParameter = () => literal(RuntimeParameter.ANY);
     RuntimeParametersSchema = lazySchema(
-      () => union([anyParameter, record(string2(), union([array(string2()), anyParameter]))])
+      () => union([anyParameter(), record(string2(), union([array(string2()), anyParameter()]))])
     );
     WorkflowTemplateSchema = lazySchema(
       () => looseObject({
@@ -8001,13 +8001,13 @@ var init_inheritance = __esm({
     init_links();
     init_lazy_schema();
     MAX_INHERITANCE_CHAIN_LENGTH = 100;
-    elementShape = {
+    elementShape = () => ({
       id: int().nullable().default(null),
       scope: string2().min(1).nullable().default(null),
       workspace: string2().min(1).nullable().default(null)
-    };
+    });
     InheritanceChainElementSchema = lazySchema(
-      () => strictObject(elementShape).superRefine(requireIdOrWorkspace)
+      () => strictObject(elementShape()).superRefine(requireIdOrWorkspace)
     );
     InheritanceChainElementModel = defineModel(
       "InheritanceChainElement",
@@ -8016,7 +8016,7 @@ var init_inheritance = __esm({
     InheritanceChainSchema = lazySchema(
       () => looseObject({
         links: LinksSchema,
-        chain: array(looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([])
+        chain: array(looseObject(elementShape()).superRefine(requireIdOrWorkspace)).default([])
       })
     );
     InheritanceChainRequestSchema = lazySchema(
@@ -8047,22 +8047,22 @@ var init_task_configuration = __esm({
     init_links();
     init_lazy_schema();
     MAX_TASK_CONFIGURATION_LOCATION_LENGTH = 255;
-    noColon = string2().refine((value) => !value.includes(":"), { message: 'must not contain ":"' }).nullable().default(null);
-    itemPath = string2().refine((value) => !value.startsWith("/"), { message: "must be a relative path" }).refine((value) => /\.ya?ml$/.test(value), { message: "must end in .yaml or .yml" }).refine((value) => !value.split("/").some((part) => part === "." || part === ".."), {
+    noColon = () => string2().refine((value) => !value.includes(":"), { message: 'must not contain ":"' }).nullable().default(null);
+    itemPath = () => string2().refine((value) => !value.startsWith("/"), { message: "must be a relative path" }).refine((value) => /\.ya?ml$/.test(value), { message: "must end in .yaml or .yml" }).refine((value) => !value.split("/").some((part) => part === "." || part === ".."), {
       message: 'must not contain "." or ".." components'
     }).nullable().default(null);
-    tags = union([array(string2()), string2()]).default([]);
+    tags = () => union([array(string2()), string2()]).default([]);
     TaskConfigurationItemSchema = lazySchema(
       () => strictObject({
         task_type: _enum(TaskType).nullable().default(null),
-        task_name: noColon,
-        subject: noColon,
+        task_name: noColon(),
+        subject: noColon(),
         context: string2().nullable().default(null),
-        path: itemPath,
+        path: itemPath(),
         position: int().nullable().default(null),
-        tags_provided: tags,
-        tags_required: tags,
-        template: noColon,
+        tags_provided: tags(),
+        tags_required: tags(),
+        template: noColon(),
         use_templates: array(string2()).default([]),
         delete_values: array(string2()).default([]),
         default_values: JsonObjectSchema.default({}),
@@ -8204,18 +8204,18 @@ var init_deb822_fields = __esm({
     ListedFileNameSchema = lazySchema(
       () => string2().regex(/^(?!\.{1,2}$)[^/]+$/, { message: 'must be a single path component (no "/", not "." or "..")' })
     );
-    listedSize = string2().regex(/^[0-9]+$/, { message: "must be a decimal number of bytes, as a string" });
+    listedSize = () => string2().regex(/^[0-9]+$/, { message: "must be a decimal number of bytes, as a string" });
     DscFilesEntrySchema = lazySchema(
       () => looseObject({
         md5sum: string2(),
-        size: listedSize,
+        size: listedSize(),
         name: ListedFileNameSchema
       })
     );
     ChangesFilesEntrySchema = lazySchema(
       () => looseObject({
         md5sum: string2(),
-        size: listedSize,
+        size: listedSize(),
         section: string2(),
         priority: string2(),
         name: ListedFileNameSchema
@@ -8224,40 +8224,40 @@ var init_deb822_fields = __esm({
     ChecksumsSha1EntrySchema = lazySchema(
       () => looseObject({
         sha1: string2(),
-        size: listedSize,
+        size: listedSize(),
         name: ListedFileNameSchema
       })
     );
     ChecksumsSha256EntrySchema = lazySchema(
       () => looseObject({
         sha256: string2(),
-        size: listedSize,
+        size: listedSize(),
         name: ListedFileNameSchema
       })
     );
     ChecksumsSha512EntrySchema = lazySchema(
       () => looseObject({
         sha512: string2(),
-        size: listedSize,
+        size: listedSize(),
         name: ListedFileNameSchema
       })
     );
-    checksumFields = {
+    checksumFields = () => ({
       "Checksums-Sha1": array(ChecksumsSha1EntrySchema).optional(),
       "Checksums-Sha256": array(ChecksumsSha256EntrySchema).optional(),
       "Checksums-Sha512": array(ChecksumsSha512EntrySchema).optional()
-    };
+    });
     DscFieldsSchema = lazySchema(
       () => looseObject({
         Files: array(DscFilesEntrySchema).optional(),
-        ...checksumFields
+        ...checksumFields()
       })
     );
     ChangesFieldsSchema = lazySchema(
       () => looseObject({
         Architecture: string2(),
         Files: array(ChangesFilesEntrySchema),
-        ...checksumFields
+        ...checksumFields()
       })
     );
   }
@@ -8281,14 +8281,14 @@ var init_dose_dist_check = __esm({
     "use strict";
     init_zod();
     init_lazy_schema();
-    optionalString = string2().nullable().default(null);
+    optionalString = () => string2().nullable().default(null);
     DoseDistCheckStatus = Object.freeze({ BROKEN: "broken", OK: "ok" });
     DoseDistCheckDepchainPackageSchema = lazySchema(
       () => strictObject({
         package: string2(),
         version: string2(),
-        architecture: optionalString,
-        depends: optionalString
+        architecture: optionalString(),
+        depends: optionalString()
       })
     );
     DoseDistCheckDepchainSchema = lazySchema(
@@ -8300,16 +8300,16 @@ var init_dose_dist_check = __esm({
       () => strictObject({
         package: string2(),
         version: string2(),
-        architecture: optionalString,
-        "unsat-dependency": optionalString
+        architecture: optionalString(),
+        "unsat-dependency": optionalString()
       })
     );
     DoseDistCheckConflictPackageSchema = lazySchema(
       () => strictObject({
         package: string2(),
         version: string2(),
-        architecture: optionalString,
-        "unsat-conflict": optionalString
+        architecture: optionalString(),
+        "unsat-conflict": optionalString()
       })
     );
     DoseDistCheckMissingReasonSchema = lazySchema(
@@ -8334,21 +8334,21 @@ var init_dose_dist_check = __esm({
       () => strictObject({
         package: string2(),
         version: string2(),
-        architecture: optionalString,
+        architecture: optionalString(),
         essential: boolean2().nullable().default(null),
-        type: optionalString,
-        source: optionalString,
+        type: optionalString(),
+        source: optionalString(),
         status: _enum(DoseDistCheckStatus),
-        success: optionalString,
+        success: optionalString(),
         reasons: array(union([DoseDistCheckMissingReasonSchema, DoseDistCheckConflictReasonSchema]))
       })
     );
     DoseDistCheckSchema = lazySchema(
       () => strictObject({
         "output-version": string2(),
-        "native-architecture": optionalString,
-        "foreign-architecture": optionalString,
-        "host-architecture": optionalString,
+        "native-architecture": optionalString(),
+        "foreign-architecture": optionalString(),
+        "host-architecture": optionalString(),
         report: array(DoseDistCheckPackageSchema),
         "total-packages": int().nonnegative(),
         "broken-packages": int().nonnegative(),
@@ -8609,7 +8609,7 @@ var init_system_tarball = __esm({
     "use strict";
     init_zod();
     init_lazy_schema();
-    systemTarballShape = {
+    systemTarballShape = () => ({
       filename: string2(),
       vendor: string2(),
       codename: string2(),
@@ -8620,8 +8620,8 @@ var init_system_tarball = __esm({
       architecture: string2(),
       with_dev: boolean2(),
       with_init: boolean2()
-    };
-    SystemTarballDataSchema = lazySchema(() => strictObject(systemTarballShape));
+    });
+    SystemTarballDataSchema = lazySchema(() => strictObject(systemTarballShape()));
   }
 });
 
@@ -8637,7 +8637,7 @@ var init_system_image = __esm({
     BootMechanism = Object.freeze({ EFI: "efi", BIOS: "bios" });
     SystemImageDataSchema = lazySchema(
       () => strictObject({
-        ...systemTarballShape,
+        ...systemTarballShape(),
         image_format: _enum(SystemImageFormat),
         filesystem: string2(),
         size: int().nonnegative(),
@@ -8818,21 +8818,21 @@ var init_runtime_statistics = __esm({
     "use strict";
     init_zod();
     init_lazy_schema();
-    count = int().nonnegative().optional();
+    count = () => int().nonnegative().optional();
     RuntimeStatisticsSchema = lazySchema(
       () => strictObject({
-        duration: count,
-        duration_setup: count,
-        duration_run: count,
-        duration_teardown: count,
-        cpu_time: count,
-        disk_space: count,
-        memory: count,
-        network_received: count,
-        network_sent: count,
-        available_disk_space: count,
-        available_memory: count,
-        cpu_count: count
+        duration: count(),
+        duration_setup: count(),
+        duration_run: count(),
+        duration_teardown: count(),
+        cpu_time: count(),
+        disk_space: count(),
+        memory: count(),
+        network_received: count(),
+        network_sent: count(),
+        available_disk_space: count(),
+        available_memory: count(),
+        cpu_count: count()
       })
     );
   }
@@ -8857,14 +8857,14 @@ var init_event_reactions = __esm({
     init_enumerations();
     init_lookup_single();
     init_lazy_schema();
-    optionalString2 = string2().nullable().default(null);
-    optionalDateTime = iso_exports.datetime({ offset: true }).nullable().default(null);
+    optionalString2 = () => string2().nullable().default(null);
+    optionalDateTime = () => iso_exports.datetime({ offset: true }).nullable().default(null);
     NotificationDataSchema = lazySchema(
       () => strictObject({
         from: email2().nullable().default(null),
         to: array(email2()).nullable().default(null),
         cc: array(email2()).default([]),
-        subject: optionalString2
+        subject: optionalString2()
       })
     );
     SendNotificationActionSchema = lazySchema(
@@ -8879,17 +8879,17 @@ var init_event_reactions = __esm({
         action: literal(EventReactionAction.SKIP_IF_LOOKUP_RESULT_CHANGED),
         lookup: LookupSingleValueSchema,
         collection_item_id: int().positive().nullable().default(null),
-        promise_name: optionalString2
+        promise_name: optionalString2()
       })
     );
     UpdateCollectionWithArtifactsActionSchema = lazySchema(
       () => strictObject({
         action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_ARTIFACTS),
         collection: LookupSingleValueSchema,
-        name_template: optionalString2,
+        name_template: optionalString2(),
         variables: record(string2(), unknown()).nullable().default(null),
         artifact_filters: record(string2(), unknown()),
-        created_at: optionalDateTime
+        created_at: optionalDateTime()
       })
     );
     UpdateCollectionWithDataActionSchema = lazySchema(
@@ -8897,9 +8897,9 @@ var init_event_reactions = __esm({
         action: literal(EventReactionAction.UPDATE_COLLECTION_WITH_DATA),
         collection: LookupSingleValueSchema,
         category: _enum(BareDataCategory),
-        name_template: optionalString2,
+        name_template: optionalString2(),
         data: record(string2(), unknown()).nullable().default(null),
-        created_at: optionalDateTime
+        created_at: optionalDateTime()
       })
     );
     RetryDelaySchema = lazySchema(
@@ -8914,8 +8914,8 @@ var init_event_reactions = __esm({
     RecordInTaskHistoryActionSchema = lazySchema(
       () => strictObject({
         action: literal(EventReactionAction.RECORD_IN_TASK_HISTORY),
-        subject: optionalString2,
-        context: optionalString2
+        subject: optionalString2(),
+        context: optionalString2()
       })
     );
     EventReactionSchema = lazySchema(
@@ -9008,6 +9008,7 @@ var init_src = __esm({
     init_operation_support();
     init_parse();
     init_model();
+    init_lazy_schema();
     init_collection_name();
     init_task_name();
     init_work_request_finished();
@@ -52314,15 +52315,17 @@ var init_manifest = __esm({
     init_yaml_format();
     init_zod_issues();
     MANIFEST_FILE = "MANIFEST";
-    TaskConfigurationManifestSchema = strictObject({
-      workspace: string2().min(1),
-      collection: looseObject({
-        id: int(),
-        name: string2().min(1),
-        data: JsonObjectSchema.default({}),
-        links: LinksSchema
+    TaskConfigurationManifestSchema = lazySchema(
+      () => strictObject({
+        workspace: string2().min(1),
+        collection: looseObject({
+          id: int(),
+          name: string2().min(1),
+          data: JsonObjectSchema.default({}),
+          links: LinksSchema
+        })
       })
-    });
+    );
   }
 });
 
@@ -56882,25 +56885,29 @@ function checkSingletonCollectionName(model, category, name) {
 init_src();
 init_src2();
 init_zod();
-var CollectionTokenGrantSchema = looseObject({
-  /** `external-user` for the tokens that can be granted roles. */
-  token_type: string2(),
-  token_hash: string2(),
-  token_key: string2().nullable().optional(),
-  username: string2(),
-  comment: string2(),
-  role: openEnum(CollectionRole)
-});
-var CollectionTokenGrantRequestSchema = strictObject({
-  token_hash: string2().min(1).optional(),
-  username: string2().min(1).optional(),
-  comment: string2().max(100).default(""),
-  // @NOTE The server also accepts "owner"; the Python client only offers "viewer".
-  role: string2().min(1)
-}).refine((request) => request.token_hash !== void 0 || request.username !== void 0, {
-  message: "at least one of token_hash and username must be set",
-  path: ["token_hash"]
-});
+var CollectionTokenGrantSchema = lazySchema(
+  () => looseObject({
+    /** `external-user` for the tokens that can be granted roles. */
+    token_type: string2(),
+    token_hash: string2(),
+    token_key: string2().nullable().optional(),
+    username: string2(),
+    comment: string2(),
+    role: openEnum(CollectionRole)
+  })
+);
+var CollectionTokenGrantRequestSchema = lazySchema(
+  () => strictObject({
+    token_hash: string2().min(1).optional(),
+    username: string2().min(1).optional(),
+    comment: string2().max(100).default(""),
+    // @NOTE The server also accepts "owner"; the Python client only offers "viewer".
+    role: string2().min(1)
+  }).refine((request) => request.token_hash !== void 0 || request.username !== void 0, {
+    message: "at least one of token_hash and username must be set",
+    path: ["token_hash"]
+  })
+);
 var userTokenRefusal = "Cannot grant roles to user tokens";
 var CollectionTokens = class {
   #context;
@@ -57005,9 +57012,11 @@ var CollectionTokens = class {
 // ../../packages/client/src/resources/collection-update-request.ts
 init_src();
 init_zod();
-var CollectionUpdateRequestSchema = CollectionCreateRequestSchema.extend({
-  id: int().positive()
-});
+var CollectionUpdateRequestSchema = lazySchema(
+  () => CollectionCreateRequestSchema.extend({
+    id: int().positive()
+  })
+);
 function collectionUpdateRequest(collection) {
   return parseModel("CollectionUpdateRequest", CollectionUpdateRequestSchema, {
     id: collection.id,
@@ -57305,14 +57314,16 @@ init_src2();
 init_src();
 init_src2();
 init_zod();
-var OldTemplateSchema = looseObject({
-  id: int(),
-  name: string2(),
-  workspace: string2().optional(),
-  task_name: string2(),
-  task_data: JsonObjectSchema.default({}),
-  priority: int().default(0)
-});
+var OldTemplateSchema = lazySchema(
+  () => looseObject({
+    id: int(),
+    name: string2(),
+    workspace: string2().optional(),
+    task_name: string2(),
+    task_data: JsonObjectSchema.default({}),
+    priority: int().default(0)
+  })
+);
 function current(old) {
   return {
     links: {},

@@ -17,6 +17,7 @@ export {
 } from './capabilities/server-operations.js'
 export { parseModel, parseResponse } from './parse.js'
 export { deepFreeze, type Model, type Frozen } from './model.js'
+export { lazySchema } from './lazy-schema.js'
 export {
   formatCollectionName,
   parseCollectionName,

@@ -1,4 +1,11 @@
-import { CollectionRole, ValidationError, openEnum, parseModel, type OpenEnum } from '@debusine-ts/models'
+import {
+  CollectionRole,
+  lazySchema,
+  openEnum,
+  parseModel,
+  ValidationError,
+  type OpenEnum,
+} from '@debusine-ts/models'
 import { BadRequestError, path, type PagedList } from '@debusine-ts/transport'
 import * as z from 'zod'
 import { requiredWorkspace, type ClientContext } from '../client-context.js'
@@ -14,15 +21,17 @@ import {
  * lists it (and `POST` answers). `token_key` is only present in the answer to a grant that
  * minted a new token for an external username: it is shown once and never again.
  */
-export const CollectionTokenGrantSchema = z.looseObject({
-  /** `external-user` for the tokens that can be granted roles. */
-  token_type: z.string(),
-  token_hash: z.string(),
-  token_key: z.string().nullable().optional(),
-  username: z.string(),
-  comment: z.string(),
-  role: openEnum(CollectionRole),
-})
+export const CollectionTokenGrantSchema = lazySchema(() =>
+  z.looseObject({
+    /** `external-user` for the tokens that can be granted roles. */
+    token_type: z.string(),
+    token_hash: z.string(),
+    token_key: z.string().nullable().optional(),
+    username: z.string(),
+    comment: z.string(),
+    role: openEnum(CollectionRole),
+  }),
+)
 /** A role granted to a token on a collection, as received. */
 export type CollectionTokenGrant = z.infer<typeof CollectionTokenGrantSchema>
 
@@ -31,18 +40,20 @@ export type CollectionTokenGrant = z.infer<typeof CollectionTokenGrantSchema>
  * external-user token (by hash) or an external username (a new token is minted for it),
  * a comment of at most 100 characters, and the role. Unknown fields are rejected.
  */
-export const CollectionTokenGrantRequestSchema = z
-  .strictObject({
-    token_hash: z.string().min(1).optional(),
-    username: z.string().min(1).optional(),
-    comment: z.string().max(100).default(''),
-    // @NOTE The server also accepts "owner"; the Python client only offers "viewer".
-    role: z.string().min(1),
-  })
-  .refine((request) => request.token_hash !== undefined || request.username !== undefined, {
-    message: 'at least one of token_hash and username must be set',
-    path: ['token_hash'],
-  })
+export const CollectionTokenGrantRequestSchema = lazySchema(() =>
+  z
+    .strictObject({
+      token_hash: z.string().min(1).optional(),
+      username: z.string().min(1).optional(),
+      comment: z.string().max(100).default(''),
+      // @NOTE The server also accepts "owner"; the Python client only offers "viewer".
+      role: z.string().min(1),
+    })
+    .refine((request) => request.token_hash !== undefined || request.username !== undefined, {
+      message: 'at least one of token_hash and username must be set',
+      path: ['token_hash'],
+    }),
+)
 
 /** What {@link CollectionTokens.grant} grants, and to whom. */
 export interface CollectionTokenGrantInput {

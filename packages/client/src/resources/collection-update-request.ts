@@ -1,5 +1,6 @@
 import {
   CollectionCreateRequestSchema,
+  lazySchema,
   parseModel,
   type Collection,
   type JsonObject,
@@ -11,9 +12,11 @@ import * as z from 'zod'
  * (the server ignores `links`, `stats` and unknown keys, so they are not sent). The
  * category cannot change and the name must stay valid; both are checked by the server.
  */
-export const CollectionUpdateRequestSchema = CollectionCreateRequestSchema.extend({
-  id: z.int().positive(),
-})
+export const CollectionUpdateRequestSchema = lazySchema(() =>
+  CollectionCreateRequestSchema.extend({
+    id: z.int().positive(),
+  }),
+)
 /** The body that updates a collection. */
 export type CollectionUpdateRequest = z.infer<typeof CollectionUpdateRequestSchema>
 

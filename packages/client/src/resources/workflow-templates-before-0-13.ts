@@ -1,5 +1,6 @@
 import {
   JsonObjectSchema,
+  lazySchema,
   RuntimeParameter,
   ServerTooOldError,
   type WorkflowTemplate,
@@ -12,14 +13,16 @@ import * as z from 'zod'
  * scoped by workspace (`/workflow-template/` with `workspace` in the body, then by id), the
  * parameters in `task_data`, no names in the path, no list.
  */
-const OldTemplateSchema = z.looseObject({
-  id: z.int(),
-  name: z.string(),
-  workspace: z.string().optional(),
-  task_name: z.string(),
-  task_data: JsonObjectSchema.default({}),
-  priority: z.int().default(0),
-})
+const OldTemplateSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.int(),
+    name: z.string(),
+    workspace: z.string().optional(),
+    task_name: z.string(),
+    task_data: JsonObjectSchema.default({}),
+    priority: z.int().default(0),
+  }),
+)
 type OldTemplate = z.infer<typeof OldTemplateSchema>
 
 /**

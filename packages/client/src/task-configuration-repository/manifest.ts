@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { JsonObjectSchema, LinksSchema } from '@debusine-ts/models'
+import { JsonObjectSchema, lazySchema, LinksSchema } from '@debusine-ts/models'
 import * as z from 'zod'
 import { writeFileAtomically } from '../atomic-write.js'
 import { InvalidRepositoryError } from './invalid-repository-error.js'
@@ -15,15 +15,17 @@ export const MANIFEST_FILE = 'MANIFEST'
  * workspace the directory holds, and the collection's data as last fetched. Unknown
  * top-level keys are rejected.
  */
-export const TaskConfigurationManifestSchema = z.strictObject({
-  workspace: z.string().min(1),
-  collection: z.looseObject({
-    id: z.int(),
-    name: z.string().min(1),
-    data: JsonObjectSchema.default({}),
-    links: LinksSchema,
+export const TaskConfigurationManifestSchema = lazySchema(() =>
+  z.strictObject({
+    workspace: z.string().min(1),
+    collection: z.looseObject({
+      id: z.int(),
+      name: z.string().min(1),
+      data: JsonObjectSchema.default({}),
+      links: LinksSchema,
+    }),
   }),
-})
+)
 /** The `MANIFEST` of a task configuration repository. */
 export type TaskConfigurationManifest = z.infer<typeof TaskConfigurationManifestSchema>
 

@@ -17,13 +17,14 @@ export const ListedFileNameSchema = lazySchema(() =>
 )
 
 // `size` stays a string, as python-debian leaves it; it still must be a number of bytes.
-const listedSize = z.string().regex(/^[0-9]+$/, { message: 'must be a decimal number of bytes, as a string' })
+const listedSize = () =>
+  z.string().regex(/^[0-9]+$/, { message: 'must be a decimal number of bytes, as a string' })
 
 /** One entry of the `Files` field of a `.dsc`: `{md5sum, size, name}`; `size` is a string. */
 export const DscFilesEntrySchema = lazySchema(() =>
   z.looseObject({
     md5sum: z.string(),
-    size: listedSize,
+    size: listedSize(),
     name: ListedFileNameSchema,
   }),
 )
@@ -34,7 +35,7 @@ export type DscFilesEntry = z.infer<typeof DscFilesEntrySchema>
 export const ChangesFilesEntrySchema = lazySchema(() =>
   z.looseObject({
     md5sum: z.string(),
-    size: listedSize,
+    size: listedSize(),
     section: z.string(),
     priority: z.string(),
     name: ListedFileNameSchema,
@@ -47,7 +48,7 @@ export type ChangesFilesEntry = z.infer<typeof ChangesFilesEntrySchema>
 export const ChecksumsSha1EntrySchema = lazySchema(() =>
   z.looseObject({
     sha1: z.string(),
-    size: listedSize,
+    size: listedSize(),
     name: ListedFileNameSchema,
   }),
 )
@@ -58,7 +59,7 @@ export type ChecksumsSha1Entry = z.infer<typeof ChecksumsSha1EntrySchema>
 export const ChecksumsSha256EntrySchema = lazySchema(() =>
   z.looseObject({
     sha256: z.string(),
-    size: listedSize,
+    size: listedSize(),
     name: ListedFileNameSchema,
   }),
 )
@@ -69,18 +70,18 @@ export type ChecksumsSha256Entry = z.infer<typeof ChecksumsSha256EntrySchema>
 export const ChecksumsSha512EntrySchema = lazySchema(() =>
   z.looseObject({
     sha512: z.string(),
-    size: listedSize,
+    size: listedSize(),
     name: ListedFileNameSchema,
   }),
 )
 /** One entry of a `Checksums-Sha512` field. */
 export type ChecksumsSha512Entry = z.infer<typeof ChecksumsSha512EntrySchema>
 
-const checksumFields = {
+const checksumFields = () => ({
   'Checksums-Sha1': z.array(ChecksumsSha1EntrySchema).optional(),
   'Checksums-Sha256': z.array(ChecksumsSha256EntrySchema).optional(),
   'Checksums-Sha512': z.array(ChecksumsSha512EntrySchema).optional(),
-}
+})
 
 /**
  * The fields of a parsed `.dsc`, keys spelled as in the file (`Source`, `Checksums-Sha256`,
@@ -90,7 +91,7 @@ const checksumFields = {
 export const DscFieldsSchema = lazySchema(() =>
   z.looseObject({
     Files: z.array(DscFilesEntrySchema).optional(),
-    ...checksumFields,
+    ...checksumFields(),
   }),
 )
 /** The fields of a parsed `.dsc`. */
@@ -105,7 +106,7 @@ export const ChangesFieldsSchema = lazySchema(() =>
   z.looseObject({
     Architecture: z.string(),
     Files: z.array(ChangesFilesEntrySchema),
-    ...checksumFields,
+    ...checksumFields(),
   }),
 )
 /** The fields of a parsed `.changes`. */

@@ -3,8 +3,8 @@ import { BareDataCategory, EventReactionAction } from '../enumerations.js'
 import { LookupSingleValueSchema } from './lookup-single.js'
 import { lazySchema } from '../lazy-schema.js'
 
-const optionalString = z.string().nullable().default(null)
-const optionalDateTime = z.iso.datetime({ offset: true }).nullable().default(null)
+const optionalString = () => z.string().nullable().default(null)
+const optionalDateTime = () => z.iso.datetime({ offset: true }).nullable().default(null)
 
 /** Where and how an e-mail notification goes; unset fields take the channel's settings. */
 export const NotificationDataSchema = lazySchema(() =>
@@ -12,7 +12,7 @@ export const NotificationDataSchema = lazySchema(() =>
     from: z.email().nullable().default(null),
     to: z.array(z.email()).nullable().default(null),
     cc: z.array(z.email()).default([]),
-    subject: optionalString,
+    subject: optionalString(),
   }),
 )
 /** Where and how an e-mail notification goes. */
@@ -38,7 +38,7 @@ export const SkipIfLookupResultChangedActionSchema = lazySchema(() =>
     action: z.literal(EventReactionAction.SKIP_IF_LOOKUP_RESULT_CHANGED),
     lookup: LookupSingleValueSchema,
     collection_item_id: z.int().positive().nullable().default(null),
-    promise_name: optionalString,
+    promise_name: optionalString(),
   }),
 )
 /** Skip the work request if a lookup's result changed. */
@@ -52,10 +52,10 @@ export const UpdateCollectionWithArtifactsActionSchema = lazySchema(() =>
   z.strictObject({
     action: z.literal(EventReactionAction.UPDATE_COLLECTION_WITH_ARTIFACTS),
     collection: LookupSingleValueSchema,
-    name_template: optionalString,
+    name_template: optionalString(),
     variables: z.record(z.string(), z.unknown()).nullable().default(null),
     artifact_filters: z.record(z.string(), z.unknown()),
-    created_at: optionalDateTime,
+    created_at: optionalDateTime(),
   }),
 )
 /** Add the work request's artifacts to a collection. */
@@ -67,9 +67,9 @@ export const UpdateCollectionWithDataActionSchema = lazySchema(() =>
     action: z.literal(EventReactionAction.UPDATE_COLLECTION_WITH_DATA),
     collection: LookupSingleValueSchema,
     category: z.enum(BareDataCategory),
-    name_template: optionalString,
+    name_template: optionalString(),
     data: z.record(z.string(), z.unknown()).nullable().default(null),
-    created_at: optionalDateTime,
+    created_at: optionalDateTime(),
   }),
 )
 /** Add a bare data item to a collection. */
@@ -94,8 +94,8 @@ export type RetryWithDelaysAction = z.infer<typeof RetryWithDelaysActionSchema>
 export const RecordInTaskHistoryActionSchema = lazySchema(() =>
   z.strictObject({
     action: z.literal(EventReactionAction.RECORD_IN_TASK_HISTORY),
-    subject: optionalString,
-    context: optionalString,
+    subject: optionalString(),
+    context: optionalString(),
   }),
 )
 /** Record the run in the task history. */

@@ -20,7 +20,7 @@ export const CollectionNameSchema = lazySchema(() =>
 )
 
 /** A retention period in whole days; null means unlimited. */
-const retentionPeriod = z.int().nullable().default(null)
+const retentionPeriod = () => z.int().nullable().default(null)
 
 /**
  * One entry of a collection's `stats` (sent only when asked for with `?stats=1`): how many
@@ -47,8 +47,8 @@ export const CollectionSchema = lazySchema(() =>
     id: z.int(),
     name: z.string(),
     category: openEnum(CollectionCategory),
-    full_history_retention_period: retentionPeriod,
-    metadata_only_retention_period: retentionPeriod,
+    full_history_retention_period: retentionPeriod(),
+    metadata_only_retention_period: retentionPeriod(),
     data: JsonObjectSchema,
     stats: z.array(CollectionStatsEntrySchema).nullable().default(null),
   }),
@@ -65,8 +65,8 @@ export const CollectionCreateRequestSchema = lazySchema(() =>
   z.strictObject({
     name: CollectionNameSchema,
     category: openEnum(CollectionCategory),
-    full_history_retention_period: retentionPeriod,
-    metadata_only_retention_period: retentionPeriod,
+    full_history_retention_period: retentionPeriod(),
+    metadata_only_retention_period: retentionPeriod(),
     data: JsonObjectSchema,
   }),
 )

@@ -38,7 +38,7 @@ export const ChecksumsSchema = lazySchema(() =>
 export type Checksums = z.infer<typeof ChecksumsSchema>
 
 /** The only kind of entry an artifact holds. */
-const fileType = z.literal('file')
+const fileType = () => z.literal('file')
 
 /**
  * A file of an artifact, as declared when the artifact is created. Unknown fields are
@@ -51,7 +51,7 @@ export const FileRequestSchema = lazySchema(() =>
   z.strictObject({
     size: z.int().nonnegative(),
     checksums: ChecksumsSchema,
-    type: fileType,
+    type: fileType(),
     content_type: MediaTypeSchema.nullable().default(null),
   }),
 )
@@ -68,7 +68,7 @@ export const FileResponseSchema = lazySchema(() =>
     links: LinksSchema,
     size: z.int().nonnegative(),
     checksums: ChecksumsSchema,
-    type: fileType,
+    type: fileType(),
     url: z.url(),
     content_type: z.string().nullable().default(null),
   }),

@@ -7,11 +7,11 @@ import { lazySchema } from '../lazy-schema.js'
 /** The most elements the server accepts in one inheritance chain. */
 export const MAX_INHERITANCE_CHAIN_LENGTH = 100
 
-const elementShape = {
+const elementShape = () => ({
   id: z.int().nullable().default(null),
   scope: z.string().min(1).nullable().default(null),
   workspace: z.string().min(1).nullable().default(null),
-}
+})
 
 function requireIdOrWorkspace(
   value: { id: number | null; workspace: string | null },
@@ -31,7 +31,7 @@ function requireIdOrWorkspace(
  * InheritanceChainElementModel.create({ scope: 'debian', workspace: 'base' })
  */
 export const InheritanceChainElementSchema = lazySchema(() =>
-  z.strictObject(elementShape).superRefine(requireIdOrWorkspace),
+  z.strictObject(elementShape()).superRefine(requireIdOrWorkspace),
 )
 /** A workspace in an inheritance chain. */
 export type InheritanceChainElement = z.infer<typeof InheritanceChainElementSchema>
@@ -48,7 +48,7 @@ export const InheritanceChainElementModel = defineModel(
 export const InheritanceChainSchema = lazySchema(() =>
   z.looseObject({
     links: LinksSchema,
-    chain: z.array(z.looseObject(elementShape).superRefine(requireIdOrWorkspace)).default([]),
+    chain: z.array(z.looseObject(elementShape()).superRefine(requireIdOrWorkspace)).default([]),
   }),
 )
 /** An inheritance chain, as received. */

@@ -70,13 +70,13 @@ export const MultipleLookupSchema = lazySchema(() =>
 /** A lookup naming several items. */
 export type MultipleLookup = z.infer<typeof MultipleLookupSchema>
 
-const expectType = z.enum(LookupChildType)
+const expectType = () => z.enum(LookupChildType)
 
 /** The body of a 0.14.6+ lookup request around `lookup`: both kinds take the same fields. */
 function lookupRequest<Lookup extends z.ZodType>(lookup: Lookup) {
   return z.strictObject({
     lookup,
-    expect_type: expectType,
+    expect_type: expectType(),
     workspace: z.string().optional(),
     default_category: z.string().nullable().default(null),
     workflow_root: z.int().nullable().optional(),

@@ -7,29 +7,31 @@ import { lazySchema } from '../lazy-schema.js'
 /** The longest `{path}:{position}` a task configuration item may have. */
 export const MAX_TASK_CONFIGURATION_LOCATION_LENGTH = 255
 
-const noColon = z
-  .string()
-  .refine((value) => !value.includes(':'), { message: 'must not contain ":"' })
-  .nullable()
-  .default(null)
+const noColon = () =>
+  z
+    .string()
+    .refine((value) => !value.includes(':'), { message: 'must not contain ":"' })
+    .nullable()
+    .default(null)
 
-const itemPath = z
-  .string()
-  .refine((value) => !value.startsWith('/'), { message: 'must be a relative path' })
-  .refine((value) => /\.ya?ml$/.test(value), { message: 'must end in .yaml or .yml' })
-  .refine((value) => !value.split('/').some((part) => part === '.' || part === '..'), {
-    message: 'must not contain "." or ".." components',
-  })
-  .nullable()
-  .default(null)
+const itemPath = () =>
+  z
+    .string()
+    .refine((value) => !value.startsWith('/'), { message: 'must be a relative path' })
+    .refine((value) => /\.ya?ml$/.test(value), { message: 'must end in .yaml or .yml' })
+    .refine((value) => !value.split('/').some((part) => part === '.' || part === '..'), {
+      message: 'must not contain "." or ".." components',
+    })
+    .nullable()
+    .default(null)
 
 /** Tags as a list, or as a tag expression (a string; its grammar is checked by the server). */
-const tags = z.union([z.array(z.string()), z.string()]).default([])
+const tags = () => z.union([z.array(z.string()), z.string()]).default([])
 
 /**
  * One entry of a `debusine:task-configuration` collection: it selects tasks (by type,
  * name, subject and context) or is a named `template`, and changes their task data
- * (`default_values`, `override_values`, `delete_values`, `lock_values`) and scheduler tags.
+ * (`default_values`, `override_values`, `delete_values`, `lock_values`) and scheduler tags().
  * `path` and `position` record where the entry sits in a local repository.
  *
  * Rules: `task_name`, `subject` and `template` contain no `:`; `path` is relative, ends in
@@ -44,14 +46,14 @@ export const TaskConfigurationItemSchema = lazySchema(() =>
   z
     .strictObject({
       task_type: z.enum(TaskType).nullable().default(null),
-      task_name: noColon,
-      subject: noColon,
+      task_name: noColon(),
+      subject: noColon(),
       context: z.string().nullable().default(null),
-      path: itemPath,
+      path: itemPath(),
       position: z.int().nullable().default(null),
-      tags_provided: tags,
-      tags_required: tags,
-      template: noColon,
+      tags_provided: tags(),
+      tags_required: tags(),
+      template: noColon(),
       use_templates: z.array(z.string()).default([]),
       delete_values: z.array(z.string()).default([]),
       default_values: JsonObjectSchema.default({}),

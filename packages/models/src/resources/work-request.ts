@@ -28,7 +28,7 @@ export type WorkRequestRequest = z.infer<typeof WorkRequestRequestSchema>
 /** Build and update validated {@link WorkRequestRequest} values. */
 export const WorkRequestRequestModel = defineModel('WorkRequestRequest', WorkRequestRequestSchema)
 
-const nullableId = z.int().nullable()
+const nullableId = () => z.int().nullable()
 
 /**
  * A work request as the server describes it. `status`, `result` and `task_type` accept any
@@ -51,7 +51,7 @@ export const WorkRequestSchema = lazySchema(() =>
     duration: z.number().nullable().default(null),
     status: openEnum(WorkRequestStatus),
     result: openEnum(WorkRequestResult),
-    worker: nullableId.default(null),
+    worker: nullableId().default(null),
     task_type: openEnum(TaskType),
     task_name: z.string(),
     task_data: JsonObjectSchema,
@@ -61,11 +61,11 @@ export const WorkRequestSchema = lazySchema(() =>
     artifacts: z.array(z.int()),
     scope: z.string().nullable().default(null),
     workspace: z.string(),
-    parent: nullableId.optional(),
-    workflow_root: nullableId.optional(),
-    created_by: nullableId.optional(),
-    completed_by: nullableId.optional(),
-    aborted_by: nullableId.optional(),
+    parent: nullableId().optional(),
+    workflow_root: nullableId().optional(),
+    created_by: nullableId().optional(),
+    completed_by: nullableId().optional(),
+    aborted_by: nullableId().optional(),
     workflow_data: JsonObjectSchema.nullable().optional(),
     event_reactions: JsonObjectSchema.nullable().optional(),
     scheduler_tags_provided: z.array(z.string()).optional(),

@@ -5,7 +5,7 @@ import { JsonObjectSchema } from './json-object.js'
 import { LinksSchema } from './links.js'
 import { lazySchema } from '../lazy-schema.js'
 
-const anyParameter = z.literal(RuntimeParameter.ANY)
+const anyParameter = () => z.literal(RuntimeParameter.ANY)
 
 /**
  * What a workflow's user may set: `'any'` (every parameter, any value), or a map from
@@ -15,7 +15,7 @@ const anyParameter = z.literal(RuntimeParameter.ANY)
  * RuntimeParametersSchema.parse({ architectures: ['amd64', 'arm64'], backend: 'any' })
  */
 export const RuntimeParametersSchema = lazySchema(() =>
-  z.union([anyParameter, z.record(z.string(), z.union([z.array(z.string()), anyParameter]))]),
+  z.union([anyParameter(), z.record(z.string(), z.union([z.array(z.string()), anyParameter()]))]),
 )
 /** What a workflow's user may set. */
 export type RuntimeParameters = z.infer<typeof RuntimeParametersSchema>

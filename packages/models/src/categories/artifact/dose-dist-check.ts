@@ -4,7 +4,7 @@ import { lazySchema } from '../../lazy-schema.js'
 // dose-debcheck writes YAML with hyphenated keys; the wire keeps them hyphenated, so the
 // schemas do too (no renaming to camel or snake case).
 
-const optionalString = z.string().nullable().default(null)
+const optionalString = () => z.string().nullable().default(null)
 
 /** Whether dose-debcheck found a package installable. */
 export const DoseDistCheckStatus = Object.freeze({ BROKEN: 'broken', OK: 'ok' } as const)
@@ -16,8 +16,8 @@ export const DoseDistCheckDepchainPackageSchema = lazySchema(() =>
   z.strictObject({
     package: z.string(),
     version: z.string(),
-    architecture: optionalString,
-    depends: optionalString,
+    architecture: optionalString(),
+    depends: optionalString(),
   }),
 )
 /** A package in a dependency chain. */
@@ -37,8 +37,8 @@ export const DoseDistCheckMissingPackageSchema = lazySchema(() =>
   z.strictObject({
     package: z.string(),
     version: z.string(),
-    architecture: optionalString,
-    'unsat-dependency': optionalString,
+    architecture: optionalString(),
+    'unsat-dependency': optionalString(),
   }),
 )
 /** The package of a missing-dependency reason. */
@@ -49,8 +49,8 @@ export const DoseDistCheckConflictPackageSchema = lazySchema(() =>
   z.strictObject({
     package: z.string(),
     version: z.string(),
-    architecture: optionalString,
-    'unsat-conflict': optionalString,
+    architecture: optionalString(),
+    'unsat-conflict': optionalString(),
   }),
 )
 /** One side of a conflict. */
@@ -87,12 +87,12 @@ export const DoseDistCheckPackageSchema = lazySchema(() =>
   z.strictObject({
     package: z.string(),
     version: z.string(),
-    architecture: optionalString,
+    architecture: optionalString(),
     essential: z.boolean().nullable().default(null),
-    type: optionalString,
-    source: optionalString,
+    type: optionalString(),
+    source: optionalString(),
     status: z.enum(DoseDistCheckStatus),
-    success: optionalString,
+    success: optionalString(),
     reasons: z.array(z.union([DoseDistCheckMissingReasonSchema, DoseDistCheckConflictReasonSchema])),
   }),
 )
@@ -106,9 +106,9 @@ export type DoseDistCheckPackage = z.infer<typeof DoseDistCheckPackageSchema>
 export const DoseDistCheckSchema = lazySchema(() =>
   z.strictObject({
     'output-version': z.string(),
-    'native-architecture': optionalString,
-    'foreign-architecture': optionalString,
-    'host-architecture': optionalString,
+    'native-architecture': optionalString(),
+    'foreign-architecture': optionalString(),
+    'host-architecture': optionalString(),
     report: z.array(DoseDistCheckPackageSchema),
     'total-packages': z.int().nonnegative(),
     'broken-packages': z.int().nonnegative(),

@@ -15,7 +15,7 @@ export type BootMechanism = (typeof BootMechanism)[keyof typeof BootMechanism]
 /** Data of `debian:system-image` artifacts: a system tarball's fields plus the image's; `size` in bytes. */
 export const SystemImageDataSchema = lazySchema(() =>
   z.strictObject({
-    ...systemTarballShape,
+    ...systemTarballShape(),
     image_format: z.enum(SystemImageFormat),
     filesystem: z.string(),
     size: z.int().nonnegative(),

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { lazySchema } from '../../lazy-schema.js'
 
 /** The fields shared by system tarballs and system images. */
-export const systemTarballShape = {
+export const systemTarballShape = () => ({
   filename: z.string(),
   vendor: z.string(),
   codename: z.string(),
@@ -13,9 +13,9 @@ export const systemTarballShape = {
   architecture: z.string(),
   with_dev: z.boolean(),
   with_init: z.boolean(),
-}
+})
 
 /** Data of `debian:system-tarball` artifacts: a bootstrapped system; `pkglist` maps package to version. */
-export const SystemTarballDataSchema = lazySchema(() => z.strictObject(systemTarballShape))
+export const SystemTarballDataSchema = lazySchema(() => z.strictObject(systemTarballShape()))
 /** Data of a system tarball artifact. */
 export type SystemTarballData = z.infer<typeof SystemTarballDataSchema>

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../../lazy-schema.js'
 import { BareDataCategory } from '../../enumerations.js'
 import { HistoricalTaskRunDataSchema } from './historical-task-run.js'
 import { BarePackageBuildLogDataSchema } from './package-build-log.js'
@@ -19,7 +20,7 @@ export const BARE_DATA_SCHEMAS = Object.freeze({
   [BareDataCategory.HISTORICAL_TASK_RUN]: HistoricalTaskRunDataSchema,
   [BareDataCategory.TASK_CONFIGURATION]: TaskConfigurationItemSchema,
   [BareDataCategory.QA_RESULT]: QaResultDataSchema,
-  [BareDataCategory.TEST]: z.record(z.string(), z.unknown()),
+  [BareDataCategory.TEST]: lazySchema(() => z.record(z.string(), z.unknown())),
 } as const satisfies Record<BareDataCategory, z.ZodType>)
 
 /** The data schemas by bare data category, as a type. */

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../../lazy-schema.js'
 import { CollectionCategory } from '../../enumerations.js'
 import { schemaForCategory } from '../unknown-category.js'
 import { ArchiveCollectionDataSchema } from './archive.js'
@@ -20,7 +21,7 @@ export const COLLECTION_DATA_SCHEMAS = Object.freeze({
   [CollectionCategory.TASK_HISTORY]: TaskHistoryCollectionDataSchema,
   [CollectionCategory.ARCHIVE]: ArchiveCollectionDataSchema,
   [CollectionCategory.QA_RESULTS]: QaResultsCollectionDataSchema,
-  [CollectionCategory.TEST]: z.looseObject({}),
+  [CollectionCategory.TEST]: lazySchema(() => z.looseObject({})),
 } as const satisfies Record<CollectionCategory, z.ZodType>)
 
 /** The data schemas by collection category, as a type. */
