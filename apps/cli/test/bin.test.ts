@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -43,5 +43,18 @@ describe('the built debusine-ts binary', () => {
     expect(withZod).toEqual([])
     const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })
     expect(help.status, help.stderr).toBe(0)
+  })
+
+  it('reaches the server without loading the archive code: tar-stream and the artifacts package load with the commands that read archives', () => {
+    const clientModules = readdirSync(dirname(bin)).find((file) => file.startsWith('client-modules-'))
+    expect(clientModules).toBeDefined()
+    const loaded = [...staticClosure(clientModules!)].map((chunk) =>
+      readFileSync(join(dirname(bin), chunk), 'utf8'),
+    )
+    expect(loaded.some((text) => text.includes('packages/client/dist/client.js'))).toBe(true)
+    const archiveCode = /node_modules\/\.pnpm\/(tar-stream|streamx)@|packages\/artifacts\/dist\//
+    expect(
+      loaded.filter((text) => archiveCode.test(text)).map((text) => archiveCode.exec(text)?.[0]),
+    ).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { readChanges, readDsc, type Deb822Entry, type Deb822Fields } from '@debusine-ts/artifacts'
+import type { Deb822Entry, Deb822Fields } from '@debusine-ts/artifacts'
 import { AbortError, classifyNetworkFailure, type FetchFunction } from '@debusine-ts/transport'
 import { stallWatchdog, type StallWatchdog } from '../internal/stall-watchdog.js'
 import { DebianDownloadError } from './debian-download-error.js'
@@ -85,6 +85,9 @@ export async function fetchDebianFiles(
   options: FetchDebianFilesOptions = {},
 ): Promise<string> {
   const { base, name } = splitUrl(url)
+  // Loaded here, not with the client: the artifacts package reads .deb files with tar-stream,
+  // which a program that never fetches Debian files should not load.
+  const { readChanges, readDsc } = await import('@debusine-ts/artifacts')
   const facts = new Map<string, FileFacts>([[name, new Map()]])
   const queue = [name]
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
