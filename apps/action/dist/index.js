@@ -4001,7 +4001,7 @@ function isRef(value) {
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-function isRecursive(inst, stack, resolve6) {
+function isRecursive(inst, stack, resolve7) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -4011,7 +4011,7 @@ function isRecursive(inst, stack, resolve6) {
   let result = NONE;
   const check = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer2 = isRecursive(child, stack, resolve6);
+      const answer2 = isRecursive(child, stack, resolve7);
       if (answer2 > result)
         result = answer2;
     }
@@ -4022,7 +4022,7 @@ function isRecursive(inst, stack, resolve6) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve6) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
       if (child > answer2)
         answer2 = child;
     }
@@ -4086,7 +4086,7 @@ function isRecursive(inst, stack, resolve6) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve6 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -10087,14 +10087,14 @@ var init_normalize = __esm({
 
 // ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/timeout.js
 async function timeout(request, init, abortController, options) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const timeoutId = setTimeout(() => {
       if (abortController) {
         abortController.abort();
       }
       reject(new TimeoutError(request));
     }, options.timeout);
-    void options.fetch(request, init).then(resolve6).catch(reject).then(() => {
+    void options.fetch(request, init).then(resolve7).catch(reject).then(() => {
       clearTimeout(timeoutId);
     });
   });
@@ -10107,7 +10107,7 @@ var init_timeout = __esm({
 
 // ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/delay.js
 async function delay(ms, { signal }) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     if (signal) {
       signal.throwIfAborted();
       signal.addEventListener("abort", abortHandler, { once: true });
@@ -10118,7 +10118,7 @@ async function delay(ms, { signal }) {
     }
     const timeoutId = setTimeout(() => {
       signal?.removeEventListener("abort", abortHandler);
-      resolve6();
+      resolve7();
     }, ms);
   });
 }
@@ -10833,9 +10833,9 @@ var init_Ky = __esm({
         }
         const result = await Promise.race([
           bodyPromise,
-          new Promise((resolve6) => {
+          new Promise((resolve7) => {
             const timeoutId = setTimeout(() => {
-              resolve6(timedOutResponseData);
+              resolve7(timedOutResponseData);
             }, timeoutMs);
             void bodyPromise.finally(() => {
               clearTimeout(timeoutId);
@@ -10859,9 +10859,9 @@ var init_Ky = __esm({
         }
         let timeoutId;
         try {
-          const timeoutPromise = new Promise((resolve6) => {
+          const timeoutPromise = new Promise((resolve7) => {
             timeoutId = setTimeout(() => {
-              resolve6(timedOutOperation);
+              resolve7(timedOutOperation);
             }, remainingTotal);
           });
           const operationResult = Promise.resolve().then(operation).then((value) => ({ status: "fulfilled", value })).catch((error2) => ({ status: "rejected", error: error2 }));
@@ -10931,9 +10931,9 @@ var init_Ky = __esm({
           chunks.push(decoder.decode());
           return chunks.join("");
         })();
-        const timeoutPromise = new Promise((resolve6) => {
+        const timeoutPromise = new Promise((resolve7) => {
           const timeoutId = setTimeout(() => {
-            resolve6(timedOutResponseData);
+            resolve7(timedOutResponseData);
           }, timeoutMs);
           void readAll.finally(() => {
             clearTimeout(timeoutId);
@@ -10950,9 +10950,9 @@ var init_Ky = __esm({
         try {
           return await Promise.race([
             Promise.resolve().then(() => this.#options.parseJson ? this.#options.parseJson(text, { request, response }) : JSON.parse(text)),
-            new Promise((resolve6) => {
+            new Promise((resolve7) => {
               timeoutId = setTimeout(() => {
-                resolve6(timedOutResponseData);
+                resolve7(timedOutResponseData);
               }, timeoutMs);
             })
           ]);
@@ -11400,7 +11400,7 @@ var init_redirect = __esm({
 
 // ../../packages/transport/src/sleep.ts
 function sleep(milliseconds2, signal) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     if (signal?.aborted === true) {
       reject(signal.reason);
       return;
@@ -11411,7 +11411,7 @@ function sleep(milliseconds2, signal) {
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve6();
+      resolve7();
     }, milliseconds2);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -11424,9 +11424,9 @@ async function pause(milliseconds2, signal) {
 }
 function nextTurn() {
   const immediate = globalThis.setImmediate;
-  return new Promise((resolve6) => {
-    if (immediate === void 0) setTimeout(resolve6, 0);
-    else immediate(resolve6);
+  return new Promise((resolve7) => {
+    if (immediate === void 0) setTimeout(resolve7, 0);
+    else immediate(resolve7);
   });
 }
 var init_sleep = __esm({
@@ -15179,9 +15179,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -15219,9 +15219,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve6(data);
+              return err2 ? reject(err2) : resolve7(data);
             });
           });
         }
@@ -18727,8 +18727,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -20154,12 +20154,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert3(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -21043,12 +21043,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert3(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -21365,16 +21365,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -21387,7 +21387,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -21794,8 +21794,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          return new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -22917,7 +22917,7 @@ var require_socks5_proxy_agent = __commonJS({
         const proxyHost = this[kProxyUrl].hostname;
         const proxyPort = parseInt(this[kProxyUrl].port) || 1080;
         debug3("creating SOCKS5 connection to", proxyHost, proxyPort);
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           this[kConnector]({
             hostname: proxyHost,
             host: proxyHost,
@@ -22927,7 +22927,7 @@ var require_socks5_proxy_agent = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -22937,14 +22937,14 @@ var require_socks5_proxy_agent = __commonJS({
           socket.destroy();
         });
         await socks5Client.handshake();
-        await new Promise((resolve6, reject) => {
+        await new Promise((resolve7, reject) => {
           const timeout2 = setTimeout(() => {
             reject(new Error("SOCKS5 authentication timeout"));
           }, 5e3);
           const onAuthenticated = () => {
             clearTimeout(timeout2);
             socks5Client.removeListener("error", onError);
-            resolve6();
+            resolve7();
           };
           const onError = (err) => {
             clearTimeout(timeout2);
@@ -22953,14 +22953,14 @@ var require_socks5_proxy_agent = __commonJS({
           };
           if (socks5Client.state === STATES.AUTHENTICATED) {
             clearTimeout(timeout2);
-            resolve6();
+            resolve7();
           } else {
             socks5Client.once("authenticated", onAuthenticated);
             socks5Client.once("error", onError);
           }
         });
         await socks5Client.connect(targetHost, targetPort);
-        await new Promise((resolve6, reject) => {
+        await new Promise((resolve7, reject) => {
           const timeout2 = setTimeout(() => {
             reject(new Error("SOCKS5 connection timeout"));
           }, 5e3);
@@ -22968,7 +22968,7 @@ var require_socks5_proxy_agent = __commonJS({
             debug3("SOCKS5 tunnel established to", targetHost, targetPort, "via", info);
             clearTimeout(timeout2);
             socks5Client.removeListener("error", onError);
-            resolve6();
+            resolve7();
           };
           const onError = (err) => {
             clearTimeout(timeout2);
@@ -23011,8 +23011,8 @@ var require_socks5_proxy_agent = __commonJS({
                       socket,
                       servername: this[kRequestTls]?.servername || targetHost
                     });
-                    await new Promise((resolve6, reject) => {
-                      finalSocket.once("secureConnect", resolve6);
+                    await new Promise((resolve7, reject) => {
+                      finalSocket.once("secureConnect", resolve7);
                       finalSocket.once("error", reject);
                     });
                   }
@@ -24145,7 +24145,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError2());
           }
@@ -24159,11 +24159,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError2());
               } else {
-                resolve6(null);
+                resolve7(null);
               }
             });
           } else {
-            this.on("close", resolve6);
+            this.on("close", resolve7);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -24191,7 +24191,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert3(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -24206,7 +24206,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -24280,18 +24280,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve6, stream, length } = consume2;
+      const { type, body, resolve: resolve7, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve6(chunksDecode(body, length, encoding));
+          resolve7(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve7(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve7(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -24481,9 +24481,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -24695,9 +24695,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -24985,9 +24985,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -25080,9 +25080,9 @@ var require_api_connect = __commonJS({
     };
     function connect3(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           connect3.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -26356,7 +26356,7 @@ var require_snapshot_recorder = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
     var { writeFile, readFile: readFile6, mkdir: mkdir5 } = __require("node:fs/promises");
-    var { dirname: dirname7, resolve: resolve6 } = __require("node:path");
+    var { dirname: dirname7, resolve: resolve7 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
     var { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = require_snapshot_utils();
@@ -26557,7 +26557,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile6(resolve6(path2), "utf8");
+          const data = await readFile6(resolve7(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -26586,7 +26586,7 @@ var require_snapshot_recorder = __commonJS({
         if (!path2) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve6(path2);
+        const resolvedPath = resolve7(path2);
         await mkdir5(dirname7(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
@@ -34566,7 +34566,7 @@ var require_fetch = __commonJS({
         const agent = fetchParams.controller.dispatcher;
         const path2 = url2.pathname + url2.search;
         const hasTrailingQuestionMark = url2.search.length === 0 && url2.href[url2.href.length - url2.hash.length - 1] === "?";
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: hasTrailingQuestionMark ? `${path2}?` : path2,
             origin: url2.origin,
@@ -34654,7 +34654,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable3({ read: resume2 });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -34707,7 +34707,7 @@ var require_fetch = __commonJS({
                   headersList.append(headerName, String(value), true);
                 }
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -34731,7 +34731,7 @@ var require_fetch = __commonJS({
                   headersList.append(nameStr, value.toString("latin1"), true);
                 }
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -39960,7 +39960,7 @@ var init_dist = __esm({
 
 // ../../node_modules/.pnpm/https-proxy-agent@9.1.0/node_modules/https-proxy-agent/dist/parse-proxy-response.js
 function parseProxyResponse(socket) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let buffersLength = 0;
     const buffers = [];
     function read() {
@@ -40026,7 +40026,7 @@ function parseProxyResponse(socket) {
       }
       debug("got proxy server response: %o %o", firstLine2, headers);
       cleanup();
-      resolve6({
+      resolve7({
         connect: {
           statusCode,
           statusText,
@@ -41884,8 +41884,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve6, reject) {
-              promiseResolve = resolve6;
+            return new Promise(function(resolve7, reject) {
+              promiseResolve = resolve7;
               promiseReject = reject;
               const data = stream.read();
               if (data !== null) ondata(data);
@@ -41918,11 +41918,11 @@ var require_streamx = __commonJS({
         }
         function destroy(err) {
           stream.destroy(err);
-          return new Promise((resolve6, reject) => {
-            if (stream._duplexState & DESTROYED) return resolve6({ value: void 0, done: true });
+          return new Promise((resolve7, reject) => {
+            if (stream._duplexState & DESTROYED) return resolve7({ value: void 0, done: true });
             stream.once("close", function() {
               if (err) reject(err);
-              else resolve6({ value: void 0, done: true });
+              else resolve7({ value: void 0, done: true });
             });
           });
         }
@@ -41966,8 +41966,8 @@ var require_streamx = __commonJS({
         const writes = pending + (ws._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state.drains === null) state.drains = [];
-        return new Promise((resolve6) => {
-          state.drains.push({ writes, resolve: resolve6 });
+        return new Promise((resolve7) => {
+          state.drains.push({ writes, resolve: resolve7 });
         });
       }
       write(data) {
@@ -42072,10 +42072,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         return pipeline2(...streams, (err) => {
           if (err) return reject(err);
-          resolve6();
+          resolve7();
         });
       });
     }
@@ -42745,16 +42745,16 @@ var require_extract = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve6, reject) {
+        function onnext(resolve7, reject) {
           if (error2) {
             return reject(error2);
           }
           if (entryStream) {
-            resolve6({ value: entryStream, done: false });
+            resolve7({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve6;
+          promiseResolve = resolve7;
           promiseReject = reject;
           consumeCallback(null);
           if (extract2._finished && promiseResolve) {
@@ -42782,11 +42782,11 @@ var require_extract = __commonJS({
         function destroy(err) {
           extract2.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve6, reject) => {
-            if (extract2.destroyed) return resolve6({ value: void 0, done: true });
+          return new Promise((resolve7, reject) => {
+            if (extract2.destroyed) return resolve7({ value: void 0, done: true });
             extract2.once("close", function() {
               if (err) reject(err);
-              else resolve6({ value: void 0, done: true });
+              else resolve7({ value: void 0, done: true });
             });
           });
         }
@@ -43247,11 +43247,12 @@ function sniffContentType(head, complete) {
   }
   return `text/plain; charset=${charset}`;
 }
-var TEXT_PLAIN_UTF8, bySuffix, ascii, signatures;
+var TEXT_PLAIN_UTF8, OCTET_STREAM, bySuffix, ascii, signatures;
 var init_content_type = __esm({
   "../../packages/artifacts/src/content-type.ts"() {
     "use strict";
     TEXT_PLAIN_UTF8 = "text/plain; charset=utf-8";
+    OCTET_STREAM = "application/octet-stream";
     bySuffix = [
       [".buildinfo", TEXT_PLAIN_UTF8],
       [".dsc", TEXT_PLAIN_UTF8],
@@ -43568,7 +43569,7 @@ async function readExactly(handle, length, position) {
   return buffer.subarray(0, bytesRead);
 }
 function runDecompressor(program, input, path2, member, signal) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const child = spawn(program, ["--decompress", "--stdout"], { stdio: ["pipe", "pipe", "pipe"], signal });
     const output = [];
     const errors = [];
@@ -43587,7 +43588,7 @@ function runDecompressor(program, input, path2, member, signal) {
       } else reject(error2);
     });
     child.on("close", (code) => {
-      if (code === 0) resolve6(Buffer.concat(output));
+      if (code === 0) resolve7(Buffer.concat(output));
       else if (!signal?.aborted) {
         reject(
           new ArtifactRuleError(
@@ -44303,13 +44304,470 @@ var init_debian_package_artifacts = __esm({
   }
 });
 
+// ../../packages/artifacts/src/kinds/autopkgtest.ts
+import { readdir as readdir2 } from "node:fs/promises";
+import { join as join6, relative as relative4, resolve as resolve5, sep as sep4 } from "node:path";
+async function regularFiles(directory) {
+  const entries = await readdir2(directory, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join6(entry.parentPath, entry.name));
+}
+var AutopkgtestArtifact;
+var init_autopkgtest2 = __esm({
+  "../../packages/artifacts/src/kinds/autopkgtest.ts"() {
+    "use strict";
+    init_src();
+    init_validated();
+    init_local_artifact();
+    AutopkgtestArtifact = {
+      category: ArtifactCategory.AUTOPKGTEST,
+      async create(input) {
+        const base = resolve5(input.artifactDirectory);
+        const artifact = new LocalArtifact(ArtifactCategory.AUTOPKGTEST, input.data);
+        const files = (await regularFiles(base)).map((file) => relative4(base, file).split(sep4).join("/")).filter((path2) => path2 !== "binaries" && !path2.startsWith("binaries/")).sort();
+        for (const path2 of files) await artifact.addLocalFile(path2, { baseDirectory: base });
+        return validated(artifact);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/binary-packages.ts
+import { basename as basename6 } from "node:path";
+var BinaryPackagesArtifact;
+var init_binary_packages2 = __esm({
+  "../../packages/artifacts/src/kinds/binary-packages.ts"() {
+    "use strict";
+    init_src();
+    init_validated();
+    init_local_artifact();
+    BinaryPackagesArtifact = {
+      category: ArtifactCategory.BINARY_PACKAGES,
+      async create(input) {
+        const files = [...input.files];
+        const artifact = new LocalArtifact(ArtifactCategory.BINARY_PACKAGES, {
+          srcpkg_name: input.srcpkgName,
+          srcpkg_version: input.srcpkgVersion,
+          version: input.version,
+          architecture: input.architecture,
+          packages: files.map((file) => basename6(file).split("_")[0])
+        });
+        for (const file of files) await artifact.addLocalFile(file);
+        return validated(artifact);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/internal/assemble-artifact.ts
+async function assembleArtifact(category, data, files) {
+  const artifact = new LocalArtifact(category, data);
+  for (const [file, options] of files) await artifact.addLocalFile(file, options);
+  return validated(artifact);
+}
+var init_assemble_artifact = __esm({
+  "../../packages/artifacts/src/internal/assemble-artifact.ts"() {
+    "use strict";
+    init_local_artifact();
+    init_validated();
+  }
+});
+
+// ../../packages/artifacts/src/kinds/blhc.ts
+var BlhcArtifact;
+var init_blhc2 = __esm({
+  "../../packages/artifacts/src/kinds/blhc.ts"() {
+    "use strict";
+    init_src();
+    init_assemble_artifact();
+    BlhcArtifact = {
+      category: ArtifactCategory.BLHC,
+      async create(input) {
+        const buildLog = input.buildLog ?? null;
+        const data = {
+          source: buildLog?.source ?? null,
+          version: buildLog?.version ?? null,
+          architecture: buildLog?.architecture ?? null
+        };
+        return await assembleArtifact(ArtifactCategory.BLHC, data, [
+          [input.blhcOutput, { overrideName: "blhc.txt" }]
+        ]);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/debdiff.ts
+var DebdiffArtifact;
+var init_debdiff2 = __esm({
+  "../../packages/artifacts/src/kinds/debdiff.ts"() {
+    "use strict";
+    init_src();
+    init_assemble_artifact();
+    DebdiffArtifact = {
+      category: ArtifactCategory.DEBDIFF,
+      async create(input) {
+        const data = { original: input.original, new: input.new, label: input.label ?? null };
+        return await assembleArtifact(ArtifactCategory.DEBDIFF, data, [
+          [input.debdiffOutput, { overrideName: "debdiff.txt" }]
+        ]);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/debug-symbols.ts
+var DebugSymbolsArtifact;
+var init_debug_symbols2 = __esm({
+  "../../packages/artifacts/src/kinds/debug-symbols.ts"() {
+    "use strict";
+    init_src();
+    init_content_type();
+    init_validated();
+    init_local_artifact();
+    DebugSymbolsArtifact = {
+      category: ArtifactCategory.DEBUG_SYMBOLS,
+      async create(input) {
+        const entries = input.buildIdFiles instanceof Map ? [...input.buildIdFiles] : Object.entries(input.buildIdFiles);
+        const artifact = new LocalArtifact(ArtifactCategory.DEBUG_SYMBOLS, {
+          build_ids: entries.map(([buildId]) => buildId)
+        });
+        for (const [buildId, file] of entries) {
+          await artifact.addLocalFile(file, { overrideName: buildId, contentType: OCTET_STREAM });
+        }
+        return validated(artifact);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/lintian.ts
+var LintianArtifact;
+var init_lintian2 = __esm({
+  "../../packages/artifacts/src/kinds/lintian.ts"() {
+    "use strict";
+    init_src();
+    init_assemble_artifact();
+    LintianArtifact = {
+      category: ArtifactCategory.LINTIAN,
+      async create(input) {
+        const data = { architecture: input.architecture ?? null, summary: input.summary };
+        return await assembleArtifact(ArtifactCategory.LINTIAN, data, [
+          [input.analysis, { overrideName: "analysis.json" }],
+          [input.lintianOutput, { overrideName: "lintian.txt" }]
+        ]);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/package-build-log.ts
+import { basename as basename7 } from "node:path";
+var PackageBuildLogArtifact;
+var init_package_build_log2 = __esm({
+  "../../packages/artifacts/src/kinds/package-build-log.ts"() {
+    "use strict";
+    init_src();
+    init_content_type();
+    init_assemble_artifact();
+    PackageBuildLogArtifact = {
+      category: ArtifactCategory.PACKAGE_BUILD_LOG,
+      async create(input) {
+        const data = {
+          source: input.source,
+          version: input.version,
+          architecture: input.architecture ?? null,
+          filename: basename7(input.file),
+          bd_uninstallable: input.bdUninstallable ?? null
+        };
+        return await assembleArtifact(ArtifactCategory.PACKAGE_BUILD_LOG, data, [
+          [input.file, { contentType: TEXT_PLAIN_UTF8 }]
+        ]);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/piuparts.ts
+var PiupartsArtifact;
+var init_piuparts2 = __esm({
+  "../../packages/artifacts/src/kinds/piuparts.ts"() {
+    "use strict";
+    init_src();
+    init_assemble_artifact();
+    PiupartsArtifact = {
+      category: ArtifactCategory.PIUPARTS,
+      async create(input) {
+        return await assembleArtifact(ArtifactCategory.PIUPARTS, input.data, [
+          [input.piupartsOutput, { overrideName: "piuparts.txt" }]
+        ]);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/repository-index.ts
+var RepositoryIndexArtifact;
+var init_repository_index2 = __esm({
+  "../../packages/artifacts/src/kinds/repository-index.ts"() {
+    "use strict";
+    init_src();
+    init_validated();
+    init_local_artifact();
+    RepositoryIndexArtifact = {
+      category: ArtifactCategory.REPOSITORY_INDEX,
+      async create(input) {
+        const artifact = new LocalArtifact(ArtifactCategory.REPOSITORY_INDEX, { path: input.path });
+        const name = input.path.split("/").pop() ?? input.path;
+        await artifact.addLocalFile(input.file, {
+          overrideName: name,
+          ...input.contentType == null ? {} : { contentType: input.contentType }
+        });
+        return validated(artifact);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/signing-input.ts
+var SigningInputArtifact;
+var init_signing_input2 = __esm({
+  "../../packages/artifacts/src/kinds/signing-input.ts"() {
+    "use strict";
+    init_src();
+    init_content_type();
+    init_assemble_artifact();
+    SigningInputArtifact = {
+      category: ArtifactCategory.SIGNING_INPUT,
+      async create(input) {
+        const data = {
+          trusted_certs: input.trustedCerts ?? null,
+          binary_package_name: input.binaryPackageName ?? null
+        };
+        const options = { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM };
+        const files = [...input.files].map((file) => [file, options]);
+        return await assembleArtifact(ArtifactCategory.SIGNING_INPUT, data, files);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/signing-output.ts
+var SigningOutputArtifact;
+var init_signing_output2 = __esm({
+  "../../packages/artifacts/src/kinds/signing-output.ts"() {
+    "use strict";
+    init_src();
+    init_content_type();
+    init_assemble_artifact();
+    SigningOutputArtifact = {
+      category: ArtifactCategory.SIGNING_OUTPUT,
+      async create(input) {
+        const data = {
+          purpose: input.purpose,
+          fingerprint: input.fingerprint,
+          results: [...input.results],
+          binary_package_name: input.binaryPackageName ?? null
+        };
+        const options = { baseDirectory: input.baseDirectory, contentType: OCTET_STREAM };
+        const files = [...input.files].map((file) => [file, options]);
+        return await assembleArtifact(ArtifactCategory.SIGNING_OUTPUT, data, files);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/system-artifacts.ts
+import { basename as basename8 } from "node:path";
+function oneFileKind(category, fileOf) {
+  return {
+    category,
+    async create(input) {
+      const file = fileOf(input);
+      const data = { ...input.data, filename: basename8(file) };
+      return await assembleArtifact(category, data, [[file]]);
+    }
+  };
+}
+var SystemTarballArtifact, SystemImageArtifact;
+var init_system_artifacts = __esm({
+  "../../packages/artifacts/src/kinds/system-artifacts.ts"() {
+    "use strict";
+    init_src();
+    init_assemble_artifact();
+    SystemTarballArtifact = oneFileKind(ArtifactCategory.SYSTEM_TARBALL, (input) => input.tarball);
+    SystemImageArtifact = oneFileKind(
+      ArtifactCategory.SYSTEM_IMAGE,
+      (input) => input.image
+    );
+  }
+});
+
+// ../../packages/artifacts/src/kinds/test-artifact.ts
+var TestArtifact;
+var init_test_artifact = __esm({
+  "../../packages/artifacts/src/kinds/test-artifact.ts"() {
+    "use strict";
+    init_src();
+    init_validated();
+    init_local_artifact();
+    TestArtifact = {
+      category: ArtifactCategory.TEST,
+      async create(input) {
+        const artifact = new LocalArtifact(ArtifactCategory.TEST, {});
+        for (const file of input.files ?? []) {
+          await artifact.addLocalFile(
+            file,
+            input.baseDirectory === void 0 ? {} : { baseDirectory: input.baseDirectory }
+          );
+        }
+        return validated(artifact);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/kinds/work-request-debug-logs.ts
+var WorkRequestDebugLogsArtifact;
+var init_work_request_debug_logs2 = __esm({
+  "../../packages/artifacts/src/kinds/work-request-debug-logs.ts"() {
+    "use strict";
+    init_src();
+    init_content_type();
+    init_assemble_artifact();
+    WorkRequestDebugLogsArtifact = {
+      category: ArtifactCategory.WORK_REQUEST_DEBUG_LOGS,
+      async create(input) {
+        const files = [...input.files].map((file) => [file, { contentType: TEXT_PLAIN_UTF8 }]);
+        return await assembleArtifact(ArtifactCategory.WORK_REQUEST_DEBUG_LOGS, {}, files);
+      }
+    };
+  }
+});
+
+// ../../packages/artifacts/src/local-artifact-kinds.ts
+function localArtifactKindFor(category) {
+  assertArtifactCategory(category);
+  return LOCAL_ARTIFACT_KINDS[category];
+}
+var LOCAL_ARTIFACT_KINDS;
+var init_local_artifact_kinds = __esm({
+  "../../packages/artifacts/src/local-artifact-kinds.ts"() {
+    "use strict";
+    init_src();
+    init_category_rules();
+    init_autopkgtest2();
+    init_binary_package2();
+    init_binary_packages2();
+    init_blhc2();
+    init_debdiff2();
+    init_debug_symbols2();
+    init_lintian2();
+    init_package_build_log2();
+    init_piuparts2();
+    init_repository_index2();
+    init_signing_input2();
+    init_signing_output2();
+    init_source_package2();
+    init_system_artifacts();
+    init_test_artifact();
+    init_upload2();
+    init_work_request_debug_logs2();
+    LOCAL_ARTIFACT_KINDS = Object.freeze({
+      [ArtifactCategory.WORK_REQUEST_DEBUG_LOGS]: WorkRequestDebugLogsArtifact,
+      [ArtifactCategory.PACKAGE_BUILD_LOG]: PackageBuildLogArtifact,
+      [ArtifactCategory.UPLOAD]: UploadArtifact,
+      [ArtifactCategory.SOURCE_PACKAGE]: SourcePackageArtifact,
+      [ArtifactCategory.BINARY_PACKAGE]: BinaryPackageArtifact,
+      [ArtifactCategory.BINARY_PACKAGES]: BinaryPackagesArtifact,
+      [ArtifactCategory.DEBUG_SYMBOLS]: DebugSymbolsArtifact,
+      [ArtifactCategory.LINTIAN]: LintianArtifact,
+      [ArtifactCategory.AUTOPKGTEST]: AutopkgtestArtifact,
+      [ArtifactCategory.PIUPARTS]: PiupartsArtifact,
+      [ArtifactCategory.SYSTEM_TARBALL]: SystemTarballArtifact,
+      [ArtifactCategory.BLHC]: BlhcArtifact,
+      [ArtifactCategory.DEBDIFF]: DebdiffArtifact,
+      [ArtifactCategory.SYSTEM_IMAGE]: SystemImageArtifact,
+      [ArtifactCategory.SIGNING_INPUT]: SigningInputArtifact,
+      [ArtifactCategory.SIGNING_OUTPUT]: SigningOutputArtifact,
+      [ArtifactCategory.REPOSITORY_INDEX]: RepositoryIndexArtifact,
+      [ArtifactCategory.TEST]: TestArtifact
+    });
+  }
+});
+
 // ../../packages/artifacts/src/index.ts
+var src_exports = {};
+__export(src_exports, {
+  ArtifactRuleError: () => ArtifactRuleError,
+  AutopkgtestArtifact: () => AutopkgtestArtifact,
+  BinaryPackageArtifact: () => BinaryPackageArtifact,
+  BinaryPackagesArtifact: () => BinaryPackagesArtifact,
+  BlhcArtifact: () => BlhcArtifact,
+  CATEGORY_LABELS: () => CATEGORY_LABELS,
+  DebdiffArtifact: () => DebdiffArtifact,
+  DebugSymbolsArtifact: () => DebugSymbolsArtifact,
+  HASH_BLOCK_SIZE: () => HASH_BLOCK_SIZE,
+  LOCAL_ARTIFACT_KINDS: () => LOCAL_ARTIFACT_KINDS,
+  LintianArtifact: () => LintianArtifact,
+  LocalArtifact: () => LocalArtifact,
+  OCTET_STREAM: () => OCTET_STREAM,
+  PackageBuildLogArtifact: () => PackageBuildLogArtifact,
+  PiupartsArtifact: () => PiupartsArtifact,
+  RepositoryIndexArtifact: () => RepositoryIndexArtifact,
+  SigningInputArtifact: () => SigningInputArtifact,
+  SigningOutputArtifact: () => SigningOutputArtifact,
+  SourcePackageArtifact: () => SourcePackageArtifact,
+  SystemImageArtifact: () => SystemImageArtifact,
+  SystemTarballArtifact: () => SystemTarballArtifact,
+  TEXT_PLAIN_UTF8: () => TEXT_PLAIN_UTF8,
+  TestArtifact: () => TestArtifact,
+  UploadArtifact: () => UploadArtifact,
+  WorkRequestDebugLogsArtifact: () => WorkRequestDebugLogsArtifact,
+  artifactCategories: () => artifactCategories,
+  checkCategoryRules: () => checkCategoryRules,
+  checkPathInArtifact: () => checkPathInArtifact,
+  contentTypeForName: () => contentTypeForName,
+  debianPackageArtifacts: () => debianPackageArtifacts,
+  fileRequestFromPath: () => fileRequestFromPath,
+  localArtifactKindFor: () => localArtifactKindFor,
+  parseChanges: () => parseChanges,
+  parseDeb822: () => parseDeb822,
+  parseDsc: () => parseDsc,
+  readChanges: () => readChanges,
+  readDebControl: () => readDebControl,
+  readDsc: () => readDsc,
+  sniffContentType: () => sniffContentType,
+  sourcePackageFromDsc: () => sourcePackageFromDsc
+});
 var init_src3 = __esm({
   "../../packages/artifacts/src/index.ts"() {
+    init_artifact_rule_error();
     init_file_request_from_path();
+    init_content_type();
+    init_deb822();
     init_source_control_file();
+    init_deb_control();
     init_debian_package_artifacts();
+    init_local_artifact();
+    init_category_rules();
+    init_local_artifact_kinds();
+    init_autopkgtest2();
+    init_binary_package2();
+    init_binary_packages2();
+    init_blhc2();
+    init_debdiff2();
+    init_debug_symbols2();
+    init_lintian2();
+    init_package_build_log2();
+    init_piuparts2();
+    init_repository_index2();
+    init_signing_input2();
+    init_signing_output2();
+    init_source_package2();
+    init_system_artifacts();
+    init_test_artifact();
     init_upload2();
+    init_work_request_debug_logs2();
   }
 });
 
@@ -44335,7 +44793,7 @@ var init_debian_download_error = __esm({
 import { createHash as createHash4 } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { unlink as unlink2 } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 import { Readable as Readable2, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 function listed(fields, name) {
@@ -44362,14 +44820,15 @@ function splitUrl(url2) {
 }
 async function fetchDebianFiles(url2, directory, options = {}) {
   const { base, name } = splitUrl(url2);
+  const { readChanges: readChanges2, readDsc: readDsc2 } = await Promise.resolve().then(() => (init_src3(), src_exports));
   const facts = /* @__PURE__ */ new Map([[name, /* @__PURE__ */ new Map()]]);
   const queue = [name];
   for (let next = queue.shift(); next !== void 0; next = queue.shift()) {
     const fileUrl2 = new URL(encodeURIComponent(next), base).href;
-    const destination = join6(directory, next);
+    const destination = join7(directory, next);
     const downloaded = await download(fileUrl2, destination, options);
     record2(facts, next, downloaded, "the download", fileUrl2);
-    const parse3 = next.endsWith(".dsc") ? readDsc : next.endsWith(".changes") ? readChanges : void 0;
+    const parse3 = next.endsWith(".dsc") ? readDsc2 : next.endsWith(".changes") ? readChanges2 : void 0;
     if (parse3 === void 0) continue;
     const fields = await parse3(destination, { signal: options.signal });
     for (const [field2, digest, column] of digestFields) {
@@ -44394,7 +44853,7 @@ async function fetchDebianFiles(url2, directory, options = {}) {
       }
     }
   }
-  return join6(directory, name);
+  return join7(directory, name);
 }
 function record2(facts, name, claims, source, url2) {
   const known = facts.get(name) ?? /* @__PURE__ */ new Map();
@@ -44491,7 +44950,6 @@ var defaultStallTimeout, digestFields;
 var init_fetch_debian_files = __esm({
   "../../packages/client/src/debian-import/fetch-debian-files.ts"() {
     "use strict";
-    init_src3();
     init_src2();
     init_stall_watchdog();
     init_debian_download_error();
@@ -44511,7 +44969,7 @@ __export(import_debian_exports, {
 });
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join7, resolve as resolve5 } from "node:path";
+import { join as join8, resolve as resolve6 } from "node:path";
 import { fileURLToPath } from "node:url";
 function importJournal(resume2) {
   if (resume2 === void 0 || resume2 === false) return void 0;
@@ -44523,7 +44981,7 @@ async function importDebian(resources, source, options = {}) {
   try {
     let path2;
     if (/^https?:\/\//i.test(source)) {
-      temporary = await mkdtemp(join7(tmpdir(), "debusine-ts-import-"));
+      temporary = await mkdtemp(join8(tmpdir(), "debusine-ts-import-"));
       path2 = await fetchDebianFiles(source, temporary, {
         signal,
         fetch: options.fetch,
@@ -44538,7 +44996,7 @@ async function importDebian(resources, source, options = {}) {
         { url: source }
       );
     } else {
-      path2 = resolve5(source);
+      path2 = resolve6(source);
     }
     const locals = await debianPackageArtifacts(path2, { signal });
     const journal = importJournal(options.resume);
@@ -44618,7 +45076,7 @@ __export(external_debsign_exports, {
 });
 import { copyFile, mkdtemp as mkdtemp2, rm as rm4, stat as stat6 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { basename as basename6, dirname as dirname5, join as join8 } from "node:path";
+import { basename as basename9, dirname as dirname5, join as join9 } from "node:path";
 async function unsignedUpload(resources, id, signal) {
   const request = await resources.workRequests.get(id, { signal });
   if (request.task_type !== TaskType.WAIT || request.task_name !== TaskName.EXTERNAL_DEBSIGN) {
@@ -44641,8 +45099,8 @@ async function unsignedUpload(resources, id, signal) {
 }
 async function copyChecked(unsigned, name, from, to, workRequestId2, signal) {
   const expected = unsigned.files[name];
-  const source = join8(from, name);
-  const copy = join8(to, name);
+  const source = join9(from, name);
+  const copy = join9(to, name);
   try {
     await copyFile(source, copy);
   } catch (error2) {
@@ -44669,7 +45127,7 @@ async function checkLocalChanges(path2, unsigned, workRequestId2) {
   let problem;
   if (!path2.endsWith(".changes")) problem = "is not a .changes file";
   else if (await stat6(path2).catch(() => void 0) === void 0) problem = "does not exist";
-  else if (unsigned.files[basename6(path2)] === void 0) {
+  else if (unsigned.files[basename9(path2)] === void 0) {
     problem = `is not part of artifact ${unsigned.id}. Expecting '${String(expected)}'`;
   }
   if (problem !== void 0) {
@@ -44682,14 +45140,14 @@ async function signUpload(resources, workRequestId2, options) {
   const { signal, localChangesFile } = options;
   const unsigned = await unsignedUpload(resources, workRequestId2, signal);
   if (localChangesFile !== void 0) await checkLocalChanges(localChangesFile, unsigned, workRequestId2);
-  const directory = await mkdtemp2(join8(tmpdir2(), "debusine-ts-debsign-"));
+  const directory = await mkdtemp2(join9(tmpdir2(), "debusine-ts-debsign-"));
   try {
     const names = Object.keys(unsigned.files).filter(
       (name) => !name.includes("/") && signedSuffixes.some((suffix) => name.endsWith(suffix))
     );
     for (const name of names) {
       if (localChangesFile === void 0) {
-        await resources.artifacts.downloadFile(unsigned, name, join8(directory, name), { signal });
+        await resources.artifacts.downloadFile(unsigned, name, join9(directory, name), { signal });
       } else {
         await copyChecked(unsigned, name, dirname5(localChangesFile), directory, workRequestId2, signal);
       }
@@ -44702,7 +45160,7 @@ async function signUpload(resources, workRequestId2, options) {
         { workRequestId: workRequestId2 }
       );
     }
-    const changesFile = join8(directory, changes);
+    const changesFile = join9(directory, changes);
     await options.signer(changesFile, { signal });
     const local = await UploadArtifact.create({ changesFile, allowRemote: true }, { signal });
     const signed = await resources.artifacts.upload(local, { workspace: unsigned.workspace, signal });
@@ -48722,10 +49180,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start: start2, key, sep: sep5, value } = collItem;
+        const { start: start2, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -48739,7 +49197,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -48763,7 +49221,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -48779,7 +49237,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -48870,7 +49328,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep6 = "";
         for (const token2 of end) {
           const { source, type } = token2;
           switch (type) {
@@ -48884,13 +49342,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -48933,18 +49391,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start: start2, key, sep: sep5, value } = collItem;
+        const { start: start2, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -48998,8 +49456,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -49011,7 +49469,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -49022,8 +49480,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep6)
+                for (const st of sep6) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -49040,7 +49498,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -49220,7 +49678,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -49237,24 +49695,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -49437,25 +49895,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -50265,14 +50723,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start: start2, key, sep: sep5, value }) {
+    function stringifyItem({ start: start2, key, sep: sep6, value }) {
       let res = "";
       for (const st of start2)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep6)
+        for (const st of sep6)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -51439,18 +51897,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start2 = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep6;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start: start2, key: scalar, sep: sep5 }]
+            items: [{ start: start2, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -51603,15 +52061,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start3, key, sep: sep5 }]
+                    items: [{ start: start3, key, sep: sep6 }]
                   });
                 } else if (start2.length > 0) {
                   it.sep = it.sep.concat(start2, this.sourceToken);
@@ -51805,13 +52263,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start: start2, key: fc, sep: sep5 }]
+              items: [{ start: start2, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -52123,8 +52581,8 @@ var init_zod_issues = __esm({
 });
 
 // ../../packages/client/src/task-configuration-repository/entry-files.ts
-import { readdir as readdir2, readFile as readFile4 } from "node:fs/promises";
-import { join as join9, relative as relative4, sep as sep4 } from "node:path";
+import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
+import { join as join10, relative as relative5, sep as sep5 } from "node:path";
 function toEntry(value) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { issues: "an entry must be a mapping" };
@@ -52162,13 +52620,13 @@ async function parseEntryFile(directory, file, text) {
   });
 }
 async function listEntryFiles(directory) {
-  const entries = await readdir2(directory, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".yaml")).map((entry) => relative4(directory, join9(entry.parentPath, entry.name)).split(sep4).join("/")).filter((file) => !file.split("/").includes(".git")).sort();
+  const entries = await readdir3(directory, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".yaml")).map((entry) => relative5(directory, join10(entry.parentPath, entry.name)).split(sep5).join("/")).filter((file) => !file.split("/").includes(".git")).sort();
 }
 async function loadEntryFiles(directory) {
   const files = /* @__PURE__ */ new Map();
   for (const file of await listEntryFiles(directory)) {
-    const text = await readFile4(join9(directory, file), "utf8");
+    const text = await readFile4(join10(directory, file), "utf8");
     files.set(file, await parseEntryFile(directory, file, text));
   }
   return files;
@@ -52208,14 +52666,14 @@ var init_entry_files = __esm({
 // ../../packages/client/src/task-configuration-repository/git.ts
 import { execFile } from "node:child_process";
 function git(directory, args) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     execFile("git", ["-C", directory, ...args], { encoding: "utf8" }, (error2, stdout, stderr) => {
       if (error2 === null) {
-        resolve6({ status: 0, stdout, stderr });
+        resolve7({ status: 0, stdout, stderr });
         return;
       }
       const code = error2.code;
-      resolve6({ status: typeof code === "number" ? code : null, stdout, stderr });
+      resolve7({ status: typeof code === "number" ? code : null, stdout, stderr });
     });
   });
 }
@@ -52255,11 +52713,11 @@ __export(manifest_exports, {
   writeManifest: () => writeManifest
 });
 import { readFile as readFile5 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 async function readManifest(directory) {
   let text;
   try {
-    text = await readFile5(join10(directory, MANIFEST_FILE), "utf8");
+    text = await readFile5(join11(directory, MANIFEST_FILE), "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return null;
     throw error2;
@@ -52300,7 +52758,7 @@ async function renderManifest(manifest) {
 }
 async function writeManifest(directory, manifest) {
   const text = await renderManifest(manifest);
-  const file = join10(directory, MANIFEST_FILE);
+  const file = join11(directory, MANIFEST_FILE);
   const current2 = await readFile5(file, "utf8").catch(() => null);
   if (current2 !== text) await writeFileAtomically(file, text);
 }
@@ -52456,11 +52914,11 @@ __export(repository_exports, {
   TaskConfigurationRepository: () => TaskConfigurationRepository
 });
 import { rmdir, unlink as unlink3 } from "node:fs/promises";
-import { dirname as dirname6, join as join11 } from "node:path";
+import { dirname as dirname6, join as join12 } from "node:path";
 async function removeEmptyParents(root, file) {
   for (let parent = dirname6(file); parent !== "." && parent !== ""; parent = dirname6(parent)) {
     try {
-      await rmdir(join11(root, parent));
+      await rmdir(join12(root, parent));
     } catch {
       return;
     }
@@ -52602,13 +53060,13 @@ var init_repository = __esm({
         for (const change of plan.changes) {
           if (change.kind !== "created" && change.kind !== "changed") continue;
           await writeFileAtomically(
-            join11(this.directory, change.file),
+            join12(this.directory, change.file),
             await renderEntryFile(plan.files.get(change.file) ?? [])
           );
         }
         for (const file of plan.removedFiles) {
           if (this.git) {
-            await unlink3(join11(this.directory, file));
+            await unlink3(join12(this.directory, file));
             await removeEmptyParents(this.directory, file);
           } else {
             warnings.push(
@@ -59235,7 +59693,7 @@ function sendStreamedThrough(dispatcher, request) {
   const url2 = new URL(request.url);
   const headers = Object.fromEntries(request.headers);
   if (request.body !== void 0) headers["content-length"] = String(request.body.length);
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let head;
     let sink;
     let own2;
@@ -59250,7 +59708,7 @@ function sendStreamedThrough(dispatcher, request) {
     const settle2 = (error2) => {
       clearTimeout(gathering);
       request.signal.removeEventListener("abort", onAbort);
-      if (error2 === void 0) return resolve6(head);
+      if (error2 === void 0) return resolve7(head);
       if (own2 !== void 0) return reject(own2);
       const described = redactUrl(request.url);
       if (request.signal.aborted)
@@ -60066,7 +60524,7 @@ var FileUpload = class {
 
 // ../../packages/client/src/internal/upload-pipeline.ts
 function runPipelined(uploads, limits) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     let next = 0;
     let sending = 0;
     let started = 0;
@@ -60078,7 +60536,7 @@ function runPipelined(uploads, limits) {
         start2(uploads[next - 1]);
       }
       if (started > 0) return;
-      if (failure3 === void 0) resolve6();
+      if (failure3 === void 0) resolve7();
       else reject(failure3);
     };
     const start2 = (upload) => {
@@ -61219,7 +61677,7 @@ async function connectOnce(setup) {
     fatal: void 0,
     failure: void 0
   };
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve7, reject) => {
     const handlers = {
       connected: () => {
         state.connected = true;
@@ -61257,7 +61715,7 @@ async function connectOnce(setup) {
           pulse.stop();
           setup.onSocket(void 0);
           if (state.fatal !== void 0) reject(state.fatal);
-          else resolve6(outcomeOf(state, code, reason));
+          else resolve7(outcomeOf(state, code, reason));
         }
       }
     );
@@ -61347,8 +61805,8 @@ var CompletionSubscription = class {
     if (since !== void 0) toMicroseconds(since);
     this.#initialSince = since;
     this.#startedAt = Date.now() * 1e3;
-    this.ready = new Promise((resolve6, reject) => {
-      this.#resolveReady = resolve6;
+    this.ready = new Promise((resolve7, reject) => {
+      this.#resolveReady = resolve7;
       this.#rejectReady = reject;
     });
     this.ready.catch(() => {
@@ -61371,7 +61829,7 @@ var CompletionSubscription = class {
       if (event !== void 0) return { value: event, done: false };
       if (this.#error !== void 0) throw this.#error;
       if (this.#stopController.signal.aborted) return { value: void 0, done: true };
-      await new Promise((resolve6) => this.#waiters.push(resolve6));
+      await new Promise((resolve7) => this.#waiters.push(resolve7));
     }
   }
   /** Close the subscription (what leaving a `for await` loop does). */
