@@ -31,7 +31,7 @@ const tags = () => z.union([z.array(z.string()), z.string()]).default([])
 /**
  * One entry of a `debusine:task-configuration` collection: it selects tasks (by type,
  * name, subject and context) or is a named `template`, and changes their task data
- * (`default_values`, `override_values`, `delete_values`, `lock_values`) and scheduler tags().
+ * (`default_values`, `override_values`, `delete_values`, `lock_values`) and scheduler tags.
  * `path` and `position` record where the entry sits in a local repository.
  *
  * Rules: `task_name`, `subject` and `template` contain no `:`; `path` is relative, ends in
