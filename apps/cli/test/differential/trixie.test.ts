@@ -47,7 +47,7 @@ function todaysSpelling(argv: readonly string[]): string[] {
  * same bytes can be told that nothing needs uploading and keep its file incomplete forever (its
  * download then answers 404). That is the server's race, not a client's.
  */
-const UPLOAD_SIDES = ['upload-python', 'upload-ours'] as const
+const UPLOAD_FROM = { python: 'upload-python', ours: 'upload-ours' } as const
 
 let flat: boolean
 let config: string
@@ -128,7 +128,7 @@ beforeAll(async () => {
     config,
     `[General]\ndefault-server = real\n\n[server:real]\napi-url = ${server.apiUrl}\nscope = ${server.scope}\ntoken = ${server.token}\n`,
   )
-  for (const side of UPLOAD_SIDES) {
+  for (const side of Object.values(UPLOAD_FROM)) {
     mkdirSync(join(directory, side))
     writeFileSync(join(directory, side, 'file.txt'), `${uniqueName('trixie')}\n`)
   }
@@ -184,8 +184,8 @@ describe('command lines of the Python CLI 0.11.3, through both CLIs', () => {
   it('create-artifact, show-artifact, download-artifact (--tarball, --target-directory)', async () => {
     const argv = ['create-artifact', 'debusine:test', '--workspace', workspace, '--upload', 'file.txt']
     const [theirs, mine] = await Promise.all([
-      python(argv, { cwd: join(directory, 'upload-python') }),
-      ours(argv, { cwd: join(directory, 'upload-ours') }),
+      python(argv, { cwd: join(directory, UPLOAD_FROM.python) }),
+      ours(argv, { cwd: join(directory, UPLOAD_FROM.ours) }),
     ])
     for (const run of [theirs, mine]) expect(run.code, run.stderr + run.stdout).toBe(0)
     const ids = [theirs, mine].map(createdId)
