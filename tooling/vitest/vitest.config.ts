@@ -70,6 +70,7 @@ export default defineConfig({
             'apps/*/src/**/*.test.ts',
             'tooling/scripts/**/*.test.ts',
             'tooling/fault-proxy/**/*.test.ts',
+            'tooling/hostile-server/**/*.test.ts',
           ],
         },
       },
