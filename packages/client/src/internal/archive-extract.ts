@@ -1,9 +1,10 @@
-import { mkdir, realpath } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { SdkError } from '@debusine-ts/models'
 import { extract as tarExtract, type Header as TarHeader } from 'tar-stream'
+import { archiveTooLarge, boundedArchive } from './archive-bound.js'
 import { ArtifactDownloadError } from './artifact-errors.js'
 import { writeVerified, type ExpectedContent } from './download-file.js'
 import { unsafeEntryName } from './entry-name.js'
@@ -15,6 +16,8 @@ export interface ExtractArchiveInput {
   directory: string
   /** Path in the artifact → what the file must be: only these entries are accepted. */
   expected: ReadonlyMap<string, ExpectedContent>
+  /** The most bytes the archive may take, packed or unpacked (see `archiveByteLimit`). */
+  maxBytes: number
   signal?: AbortSignal | undefined
   /** Called as file bytes are written: the entry's path and the block's length. */
   onBytes?: ((path: string, bytes: number) => void) | undefined
@@ -52,13 +55,13 @@ async function* nonEmpty(
  * Where an archive entry goes, checked: undefined for a directory entry (nothing to
  * write), else its path in the artifact, its destination and what it must be.
  */
-async function entryTarget(
+function entryTarget(
   artifactId: number,
   root: string,
   header: TarHeader,
   expected: ReadonlyMap<string, ExpectedContent>,
   done: readonly string[],
-): Promise<{ path: string; destination: string; content: ExpectedContent } | undefined> {
+): { path: string; destination: string; content: ExpectedContent } | undefined {
   const name = header.name
   const why = unsafeEntryName(name)
   if (why !== undefined) throw unsafe(artifactId, name, why)
@@ -82,14 +85,20 @@ async function entryTarget(
   const content = expected.get(path)
   if (content === undefined) throw unexpected(artifactId, name, 'it is not a complete file of the artifact')
   if (done.includes(path)) throw unexpected(artifactId, name, 'it appears twice')
-  // A directory on the way may be a symbolic link planted earlier: check where it really is.
-  const parent = resolve(target, '..')
-  await mkdir(parent, { recursive: true })
-  const realParent = await realpath(parent)
-  if (realParent !== root && !realParent.startsWith(root + sep)) {
-    throw unsafe(artifactId, name, `its directory leads outside the destination (to "${realParent}")`)
-  }
-  return { path, destination: resolve(realParent, target.slice(parent.length + 1)), content }
+  // Its directories are made one level at a time as it is written, refusing symbolic links.
+  return { path, destination: target, content }
+}
+
+/** A pass-through that fails once more than `limit` bytes went through (an archive that unpacks forever). */
+function unpackedBound(artifactId: number, limit: number): Transform {
+  let total = 0
+  return new Transform({
+    transform(block: Buffer, _encoding, callback) {
+      total += block.length
+      if (total > limit) callback(archiveTooLarge(artifactId, limit))
+      else callback(null, block)
+    },
+  })
 }
 
 /**
@@ -97,12 +106,15 @@ async function entryTarget(
  * each entry through a temporary file that is checked against its size and SHA-256
  * before it gets its final name. Only regular files listed in `expected` are accepted:
  * an absolute path, a `..` segment, a link or any other entry type is refused, and no byte
- * is ever written outside `directory` (symbolic links already in the destination included).
- * An empty body (no complete file) extracts nothing.
+ * is ever written outside `directory`: a symbolic link already below it, where a directory
+ * or a file of the archive goes, is refused before anything is created through it. An
+ * archive, packed or unpacked, longer than `maxBytes` is cut off. An empty body (no
+ * complete file) extracts nothing.
  *
  * @returns the paths extracted
  * @throws {ArtifactDownloadError} for an unsafe or unexpected entry, a corrupt file, an
- *   existing destination, or a file of `expected` missing from the archive
+ *   existing destination, a symbolic link on the way, an archive past its bound, or a file
+ *   of `expected` missing from the archive
  */
 export async function extractArchive(
   body: AsyncIterable<Uint8Array>,
@@ -110,12 +122,14 @@ export async function extractArchive(
 ): Promise<string[]> {
   const { artifactId, expected, signal } = input
   await mkdir(input.directory, { recursive: true })
-  const root = await realpath(input.directory)
+  const root = resolve(input.directory)
   const seen = { bytes: 0 }
-  const source = Readable.from(nonEmpty(body, seen))
+  const source = Readable.from(nonEmpty(boundedArchive(body, artifactId, input.maxBytes), seen))
   const gunzip = createGunzip()
+  const unpacked = unpackedBound(artifactId, input.maxBytes)
   const extract = tarExtract()
   source.on('error', (error) => gunzip.destroy(error))
+  unpacked.on('error', (error) => extract.destroy(error))
   gunzip.on('error', (error) => {
     // An empty body is not gzip: it is how the server says that no file is complete.
     if (seen.bytes === 0 && !SdkError.isInstance(error)) {
@@ -132,12 +146,12 @@ export async function extractArchive(
           ),
     )
   })
-  source.pipe(gunzip).pipe(extract)
+  source.pipe(gunzip).pipe(unpacked).pipe(extract)
 
   const done: string[] = []
   try {
     for await (const entry of extract) {
-      const target = await entryTarget(artifactId, root, entry.header, expected, done)
+      const target = entryTarget(artifactId, root, entry.header, expected, done)
       if (target === undefined) {
         entry.resume()
         continue
@@ -147,6 +161,7 @@ export async function extractArchive(
         artifactId,
         path,
         destination,
+        root,
         expected: content,
         signal,
         onBytes: (bytes) => input.onBytes?.(path, bytes),
@@ -156,6 +171,7 @@ export async function extractArchive(
   } catch (error) {
     source.destroy()
     gunzip.destroy()
+    unpacked.destroy()
     extract.destroy()
     throw error
   }

@@ -62,11 +62,15 @@ export type ArtifactDownloadFailure =
   | 'invalid_archive'
   | 'incomplete_artifact'
   | 'transfer_failed'
+  | 'symlink_in_destination'
+  | 'size_exceeded'
 
 /**
- * A download of artifact files failed its checks: the destination already exists, the
- * bytes do not match the size or SHA-256 the server announced, or the archive holds an
- * entry that is not a plain file of the artifact. Nothing is left under a final name
+ * A download of artifact files failed its checks: the destination already exists, a
+ * directory on its way below the target is a symbolic link (`symlink_in_destination`), the
+ * server sends more bytes than it announced (`size_exceeded`), the bytes do not match the
+ * size or SHA-256 the server announced, or the archive holds an entry that is not a plain
+ * file of the artifact. Nothing is left under a final name
  * that was not fully verified, and nothing is written outside the destination.
  *
  * @example

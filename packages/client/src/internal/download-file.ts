@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { ftruncateSync, writeSync } from 'node:fs'
+import { constants, ftruncateSync, writeSync } from 'node:fs'
 import { link, lstat, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ArtifactDownloadError } from './artifact-errors.js'
+import {
+  componentsBelow,
+  describeHazard,
+  findPathHazard,
+  makeDirectoriesBelow,
+  type PathHazard,
+} from './contained-path.js'
 
 /**
  * Bytes per write to disk: 16 KiB, as curl writes. The kernel sizes the page cache's folios
@@ -38,8 +45,17 @@ export interface WriteVerifiedInput {
   path: string
   /** The final file name. */
   destination: string
+  /**
+   * The target directory the destination lies below, trusted as given (it may itself be a
+   * symbolic link: that is the caller's choice). The directories between it and the
+   * destination are created one level at a time, and none of them, nor the destination,
+   * may be a symbolic link. Without it, the destination's own directory is the trusted one.
+   */
+  root?: string | undefined
   /** What the bytes must be; `undefined` writes them unchecked (the archive itself). */
   expected: ExpectedContent | undefined
+  /** The most bytes accepted when `expected` is undefined (the archive's bound). */
+  maxBytes?: number | undefined
   signal?: AbortSignal | undefined
   /** Called as bytes reach the file (every few MiB), with their count. */
   onBytes?: ((bytes: number) => void) | undefined
@@ -63,6 +79,61 @@ export function destinationExists(
     { artifactId, path },
   )
 }
+
+/** The error for a symbolic link (or a non-directory) on the way to a destination. */
+export function unsafeDestination(
+  artifactId: number,
+  path: string,
+  root: string,
+  hazard: PathHazard,
+): ArtifactDownloadError {
+  return new ArtifactDownloadError(
+    'symlink_in_destination',
+    `Cannot download "${path}" of artifact ${artifactId}: ${describeHazard(hazard)}, below the target ` +
+      `directory "${root}"; nothing is written through it. Remove it or choose another directory.`,
+    { artifactId, path },
+  )
+}
+
+/**
+ * Refuse a destination below `root` that would be written through a symbolic link, or
+ * that already exists; nothing is created.
+ * @throws {ArtifactDownloadError} `symlink_in_destination` or `destination_exists`
+ */
+export async function checkDestination(
+  artifactId: number,
+  path: string,
+  root: string,
+  destination: string,
+): Promise<void> {
+  const components = componentsBelow(root, destination)
+  if (components !== undefined) {
+    const hazard = await findPathHazard(root, components, true)
+    if (hazard !== undefined) throw unsafeDestination(artifactId, path, root, hazard)
+  }
+  if (await exists(destination)) throw destinationExists(artifactId, path, destination)
+}
+
+/** Create the directory of `input.destination`, never through a symbolic link below `input.root`. */
+async function makeDestinationDirectory(input: WriteVerifiedInput): Promise<void> {
+  const directory = dirname(input.destination)
+  const root = input.root ?? directory
+  await mkdir(root, { recursive: true })
+  const components = componentsBelow(root, input.destination)
+  if (components === undefined) {
+    throw new ArtifactDownloadError(
+      'unsafe_archive_entry',
+      `Cannot download "${input.path}" of artifact ${input.artifactId}: "${input.destination}" is not below the target directory "${root}".`,
+      { artifactId: input.artifactId, path: input.path },
+    )
+  }
+  const hazard = await makeDirectoriesBelow(root, components.slice(0, -1))
+  if (hazard !== undefined) throw unsafeDestination(input.artifactId, input.path, root, hazard)
+  await checkDestination(input.artifactId, input.path, root, input.destination)
+}
+
+// Create a new file, never opening an existing one nor following a link (where the system can tell).
+const CREATE_NEW = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0)
 
 /**
  * A file being downloaded: bytes are hashed and written to a temporary file next to
@@ -90,18 +161,15 @@ export class VerifiedFile {
 
   /**
    * Open the temporary file of `input.destination`.
-   * @throws {ArtifactDownloadError} when the destination exists
+   * @throws {ArtifactDownloadError} when the destination exists, or a symbolic link is on its way below `input.root`
    */
   static async create(input: WriteVerifiedInput): Promise<VerifiedFile> {
-    const directory = dirname(input.destination)
-    await mkdir(directory, { recursive: true })
-    if (await exists(input.destination))
-      throw destinationExists(input.artifactId, input.path, input.destination)
+    await makeDestinationDirectory(input)
     const temporary = join(
-      directory,
+      dirname(input.destination),
       `.${basename(input.destination)}.${randomBytes(6).toString('hex')}.part`,
     )
-    return new VerifiedFile(input, temporary, await open(temporary, 'wx'))
+    return new VerifiedFile(input, temporary, await open(temporary, CREATE_NEW, 0o666))
   }
 
   /** The size the file must have, when known (not for the archive itself). */
@@ -126,8 +194,9 @@ export class VerifiedFile {
    * @throws when writing fails (the bytes are then not counted), or when the file grows past its announced size
    */
   accept(block: Uint8Array): void {
-    const { expected } = this.#input
-    if (expected !== undefined && this.#written + block.length > expected.size) throw this.#tooLong()
+    const { expected, maxBytes } = this.#input
+    const limit = expected?.size ?? maxBytes
+    if (limit !== undefined && this.#written + block.length > limit) throw this.#tooLong(limit)
     this.#input.signal?.throwIfAborted()
     writeAllSync(this.#handle.fd, block, this.#written)
     // The archive itself is written unchecked: no hash to compute.
@@ -155,11 +224,12 @@ export class VerifiedFile {
     this.#input.onBytes?.(bytes)
   }
 
-  #tooLong(): ArtifactDownloadError {
+  #tooLong(limit: number): ArtifactDownloadError {
     const { artifactId, path, expected } = this.#input
+    const announced = expected === undefined ? 'its files announce' : 'the server announced'
     return new ArtifactDownloadError(
-      'checksum_mismatch',
-      `Download of "${path}" (artifact ${artifactId}) has more than the ${expected?.size ?? 0} bytes the server announced; nothing was kept.`,
+      'size_exceeded',
+      `Download of "${path}" (artifact ${artifactId}) has more than the ${limit} bytes ${announced}; it was cut off and nothing was kept.`,
       { artifactId, path, isRetryable: true },
     )
   }
@@ -244,7 +314,7 @@ async function giveFinalName(
 
 /**
  * A pass-through that hashes a download and errors at its end when the size or SHA-256
- * differ from what the server announced.
+ * differ from what the server announced; a body longer than announced is cut off at once.
  */
 export function verifyingStream(
   expected: ExpectedContent,
@@ -256,6 +326,16 @@ export function verifyingStream(
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(block, controller) {
       size += block.length
+      if (size > expected.size) {
+        controller.error(
+          new ArtifactDownloadError(
+            'size_exceeded',
+            `Download of "${path}" (artifact ${artifactId}) has more than the ${expected.size} bytes the server announced; it was cut off.`,
+            { artifactId, path, isRetryable: true },
+          ),
+        )
+        return
+      }
       hash.update(block)
       controller.enqueue(block)
     },

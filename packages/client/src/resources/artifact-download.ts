@@ -3,9 +3,9 @@ import type { Artifact, FileResponse } from '@debusine-ts/models'
 import { encodePathSegment, pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../client-context.js'
 import { unsafeEntryName } from '../internal/entry-name.js'
+import { archiveByteLimit } from '../internal/archive-bound.js'
 import {
-  destinationExists,
-  exists,
+  checkDestination,
   VerifiedFile,
   verifyingStream,
   type ExpectedContent,
@@ -31,6 +31,11 @@ function fileUrl(file: FileResponse, pathInArtifact: string): string {
 
 function expectedContent(file: FileResponse): ExpectedContent {
   return { size: file.size, sha256: file.checksums.sha256 }
+}
+
+/** The bound of the artifact's archive: what its files' declared sizes and tar's framing allow. */
+function archiveLimitOf(artifact: Artifact): number {
+  return archiveByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size] as const))
 }
 
 /** Path in the artifact → what it must be, for every file the server holds completely. */
@@ -159,6 +164,61 @@ export async function downloadFile(
   return file
 }
 
+/** Save the artifact's `.tar.gz` as it is, bounded by what its files' sizes allow. */
+async function downloadTarball(
+  context: ClientContext,
+  artifact: Artifact,
+  directory: string,
+  options: ArtifactDownloadToOptions,
+): Promise<void> {
+  const name = `artifact-${artifact.id}.tar.gz`
+  let loaded = 0
+  const target: WriteVerifiedInput = {
+    artifactId: artifact.id,
+    path: name,
+    destination: resolve(directory, name),
+    root: resolve(directory),
+    expected: undefined,
+    maxBytes: archiveLimitOf(artifact),
+    signal: options.signal,
+    onBytes: (bytes) => {
+      loaded += bytes
+      options.onProgress?.({ path: name, loaded, total: undefined })
+    },
+  }
+  await downloadUrl(context, artifact.download_tar_gz_url, target, options)
+}
+
+/** Fetch the artifact's `.tar.gz` and extract the `expected` files as it streams in. */
+async function extractFromArchive(
+  context: ClientContext,
+  artifact: Artifact,
+  directory: string,
+  expected: ReadonlyMap<string, ExpectedContent>,
+  options: ArtifactDownloadToOptions,
+  onBytes: (name: string, bytes: number) => void,
+): Promise<void> {
+  const response = await context.transport.stream('GET', artifact.download_tar_gz_url, {
+    ...pickRequestOptions(options),
+    expectedStatus: 200,
+  })
+  const body = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
+  try {
+    // The tar reader loads only for an archive download.
+    const { extractArchive } = await import('../internal/archive-extract.js')
+    await extractArchive(body, {
+      artifactId: artifact.id,
+      directory,
+      expected,
+      maxBytes: archiveLimitOf(artifact),
+      signal: options.signal,
+      onBytes,
+    })
+  } finally {
+    await body.cancel().catch(() => undefined)
+  }
+}
+
 /** {@link Artifacts.downloadTo} once the artifact is known. */
 export async function downloadArtifact(
   context: ClientContext,
@@ -169,27 +229,16 @@ export async function downloadArtifact(
   const expected = completeFiles(artifact)
   checkComplete(artifact, options, expected.size)
   if (options.tarball === true) {
-    const name = `artifact-${artifact.id}.tar.gz`
-    let loaded = 0
-    const target: WriteVerifiedInput = {
-      artifactId: artifact.id,
-      path: name,
-      destination: resolve(directory, name),
-      expected: undefined,
-      signal: options.signal,
-      onBytes: (bytes) => {
-        loaded += bytes
-        options.onProgress?.({ path: name, loaded, total: undefined })
-      },
-    }
-    await downloadUrl(context, artifact.download_tar_gz_url, target, options)
+    await downloadTarball(context, artifact, directory, options)
     return artifact
   }
+  const root = resolve(directory)
   const destinations = new Map(
     [...expected.keys()].map((name) => [name, destinationOf(artifact.id, directory, name)]),
   )
+  // Every destination is checked before a byte is fetched or a directory made.
   for (const [name, destination] of destinations) {
-    if (await exists(destination)) throw destinationExists(artifact.id, name, destination)
+    await checkDestination(artifact.id, name, root, destination)
   }
   const total = [...expected.values()].reduce((sum, content) => sum + content.size, 0)
   let loaded = 0
@@ -203,25 +252,7 @@ export async function downloadArtifact(
     sizes.every((size) => size <= ARCHIVE_MAX_FILE_SIZE) &&
     total < ARCHIVE_MAX_TOTAL_SIZE
   if (asArchive) {
-    const response = await context.transport.stream('GET', artifact.download_tar_gz_url, {
-      ...pickRequestOptions(options),
-      expectedStatus: 200,
-    })
-    const body =
-      response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
-    try {
-      // The tar reader loads only for an archive download.
-      const { extractArchive } = await import('../internal/archive-extract.js')
-      await extractArchive(body, {
-        artifactId: artifact.id,
-        directory,
-        expected,
-        signal: options.signal,
-        onBytes: progress,
-      })
-    } finally {
-      await body.cancel().catch(() => undefined)
-    }
+    await extractFromArchive(context, artifact, directory, expected, options, progress)
     return artifact
   }
   for (const [name, destination] of destinations) {
@@ -230,6 +261,7 @@ export async function downloadArtifact(
       artifactId: artifact.id,
       path: name,
       destination,
+      root,
       expected: expectedContent(file),
       signal: options.signal,
       onBytes: (bytes) => progress(name, bytes),
