@@ -44,8 +44,9 @@ export class UploadSignerError extends SdkError {
 const keptOutput = 4096
 
 /**
- * A signer that runs `debsign --re-sign FILE.changes ARGS…` in the file's directory (from
- * the devscripts package; it signs with gpg).
+ * A signer that runs `debsign --re-sign ARGS… -- ./FILE.changes` in the file's directory
+ * (from the devscripts package; it signs with gpg). The file name is always taken as a
+ * file, even one starting with `-`.
  *
  * @example
  * await client.debian.signUpload(42, { signer: debsign({ args: ['-k', 'A1B2…'], stdio: 'inherit' }) })
@@ -54,7 +55,9 @@ export function debsign(options: DebsignOptions = {}): UploadSigner {
   return (changesFile, { signal }) =>
     new Promise((resolve, reject) => {
       const pipe = options.stdio !== 'inherit'
-      const child = spawn('debsign', ['--re-sign', basename(changesFile), ...(options.args ?? [])], {
+      // The name comes from the server: `--` and `./` keep one starting with `-` from being read as an option.
+      const file = `./${basename(changesFile)}`
+      const child = spawn('debsign', ['--re-sign', ...(options.args ?? []), '--', file], {
         cwd: dirname(changesFile),
         env: options.env ?? process.env,
         stdio: pipe ? ['ignore', 'pipe', 'pipe'] : ['inherit', process.stderr, 'inherit'],

@@ -32,8 +32,15 @@ export async function headCommit(directory: string): Promise<string | null> {
   return result.status === 0 ? result.stdout.trim() : null
 }
 
-/** Whether `commit` is `HEAD` or one of its ancestors (false when unknown here). */
+/** A commit id as git prints it: hexadecimal, so never taken for an option of git. */
+const COMMIT_ID = /^[0-9a-f]{4,64}$/i
+
+/**
+ * Whether `commit` is `HEAD` or one of its ancestors (false when unknown here). The id may
+ * come from the server: anything but a hexadecimal commit id is not one, and never reaches git.
+ */
 export async function isAncestorOfHead(directory: string, commit: string): Promise<boolean> {
+  if (!COMMIT_ID.test(commit)) return false
   const result = await git(directory, ['merge-base', '--is-ancestor', commit, 'HEAD'])
   return result.status === 0
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -117,5 +117,65 @@ describe('TaskConfigurationRepository', () => {
     expect(result.warnings).toEqual([])
     expect(result.stats.deleted).toBe(1)
     expect((await readdir(directory)).sort()).toEqual(['.git', 'MANIFEST', 'README'])
+  })
+
+  it.each([
+    [
+      'a linked directory',
+      'sub/evil.yaml',
+      async (outside: string) => symlink(outside, join(directory, 'sub')),
+    ],
+    [
+      'a link at the file itself',
+      'evil.yaml',
+      async (outside: string) => {
+        await writeFile(join(outside, 'victim.yaml'), 'keep\n')
+        await symlink(join(outside, 'victim.yaml'), join(directory, 'evil.yaml'))
+      },
+    ],
+    [
+      'a dangling link in a deeper directory',
+      'a/b/evil.yaml',
+      async (outside: string) => {
+        await mkdir(join(directory, 'a'))
+        await symlink(join(outside, 'missing'), join(directory, 'a', 'b'))
+      },
+    ],
+  ])('refuses to pull through %s, writing nothing', async (_label, path, plant) => {
+    const outside = await mkdtemp(join(tmpdir(), 'task-config-outside-'))
+    try {
+      await plant(outside)
+      const before = (await readdir(outside)).sort()
+      const listed = (await readdir(directory)).sort()
+      const repository = await TaskConfigurationRepository.open(directory)
+      const pulled = repository.pull('System', contents([item({ template: 'evil', path, position: 0 })]))
+      await expect(pulled).rejects.toThrow(/is a symbolic link.*\[symlink_in_path\]/)
+      await expect(pulled).rejects.toMatchObject({ rule: 'symlink_in_path', file: path })
+      expect((await readdir(outside)).sort()).toEqual(before)
+      if (before.includes('victim.yaml'))
+        expect(await readFile(join(outside, 'victim.yaml'), 'utf8')).toBe('keep\n')
+      // Not even the MANIFEST: the refusal comes before any write.
+      expect((await readdir(directory)).sort()).toEqual(listed)
+    } finally {
+      await rm(outside, { recursive: true, force: true })
+    }
+  })
+
+  it('never hands git a commit id from the server that is not one', async () => {
+    const bin = join(directory, 'bin')
+    await mkdir(bin)
+    const argv = join(directory, 'argv')
+    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$@" >> '${argv}'\necho true\n`)
+    await chmod(join(bin, 'git'), 0o755)
+    const path = process.env.PATH
+    process.env.PATH = `${bin}:${path ?? ''}`
+    try {
+      const repository = await TaskConfigurationRepository.open(directory)
+      expect(repository.git).toBe(true)
+      expect(await repository.hasCommit('--output=/tmp/debusine-ts-evil')).toBe(false)
+    } finally {
+      process.env.PATH = path
+    }
+    expect(await readFile(argv, 'utf8')).not.toContain('--output')
   })
 })

@@ -10,6 +10,7 @@ import { writeFileAtomically } from '../atomic-write.js'
 import { loadEntryFiles, renderEntryFile, type EntryFiles } from './entry-files.js'
 import { headCommit, isAncestorOfHead, isGitWorkTree, relevantChanges } from './git.js'
 import { InvalidRepositoryError } from './invalid-repository-error.js'
+import { makeParentDirectories, refuseLinkedPaths } from './linked-paths.js'
 import { MANIFEST_FILE, readManifest, writeManifest, type TaskConfigurationManifest } from './manifest.js'
 import { describeIssues } from './zod-issues.js'
 import { planPull, type PullFileChange, type PullStats } from './pull-plan.js'
@@ -152,8 +153,9 @@ export class TaskConfigurationRepository {
    * (the deletion shows in `git status`), kept with a warning in a plain directory. The
    * manifest is written with the collection's current data.
    *
-   * @throws {InvalidRepositoryError} when the git work tree has uncommitted changes, or
-   *   the manifest names another workspace or collection
+   * @throws {InvalidRepositoryError} when the git work tree has uncommitted changes, the
+   *   manifest names another workspace or collection, or a file to write or delete lies
+   *   through a symbolic link inside the repository (`symlink_in_path`; nothing is written)
    */
   async pull(
     workspace: string,
@@ -184,9 +186,18 @@ export class TaskConfigurationRepository {
       })
     }
     const plan = planPull(this.files, contents.items)
+    const written = plan.changes
+      .filter((change) => change.kind === 'created' || change.kind === 'changed')
+      .map((change) => change.file)
+    await refuseLinkedPaths(this.directory, [
+      ...written,
+      ...(this.git ? plan.removedFiles : []),
+      MANIFEST_FILE,
+    ])
     const warnings: string[] = []
     for (const change of plan.changes) {
       if (change.kind !== 'created' && change.kind !== 'changed') continue
+      await makeParentDirectories(this.directory, change.file)
       await writeFileAtomically(
         join(this.directory, change.file),
         await renderEntryFile(plan.files.get(change.file) ?? []),
