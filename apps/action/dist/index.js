@@ -61468,6 +61468,24 @@ init_src2();
 // ../../packages/events/src/channel-connection.ts
 init_src2();
 
+// ../../packages/events/src/channel-message-too-large-error.ts
+init_src();
+var DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
+var ChannelMessageTooLargeError = class extends SdkError {
+  static errorName = "ChannelMessageTooLargeError";
+  static retryableByDefault = true;
+  /** The limit that was exceeded, in bytes. */
+  maxMessageBytes;
+  constructor(maxMessageBytes, options = {}) {
+    super(
+      `A completion channel message was larger than maxMessageBytes (${maxMessageBytes} bytes): the connection was closed and is opened again`,
+      "message_too_large",
+      options
+    );
+    this.maxMessageBytes = maxMessageBytes;
+  }
+};
+
 // ../../packages/events/src/channel-rejected-error.ts
 init_src();
 var ChannelRejectedError = class extends SdkError {
@@ -61497,6 +61515,7 @@ var TokenRejectedError = class extends ChannelRejectedError {
 
 // ../../packages/events/src/channel-socket.ts
 var import_isomorphic_ws = __toESM(require_node2(), 1);
+var wsTooLargeCode = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
 var inNode = typeof import_isomorphic_ws.default.prototype.terminate === "function";
 function frameText(data) {
   if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
@@ -61509,13 +61528,18 @@ function openNodeSocket(url2, options, on) {
     ...ca === void 0 ? {} : { ca },
     headers: options.headers,
     handshakeTimeout: options.handshakeTimeoutMs,
+    // ws refuses a frame over the limit from its header, before reading it, and closes with 1009.
+    maxPayload: options.maxMessageBytes,
     // Completion messages are tiny: inflating them on the thread pool only adds latency.
     perMessageDeflate: false
   });
   socket.on("upgrade", (response) => on.upgrade(response.headers.date));
   socket.on("message", (data, isBinary) => on.message(isBinary ? data : frameText(data)));
   socket.on("pong", () => on.pong());
-  socket.on("error", (error2) => on.error(error2));
+  socket.on("error", (error2) => {
+    const tooLarge = error2.code === wsTooLargeCode;
+    on.error(tooLarge ? new ChannelMessageTooLargeError(options.maxMessageBytes, { cause: error2 }) : error2);
+  });
   socket.on("close", (code, reason) => on.close(code, reason.toString()));
   return {
     canPing: true,
@@ -61524,12 +61548,20 @@ function openNodeSocket(url2, options, on) {
     terminate: () => socket.terminate()
   };
 }
-function openBrowserSocket(url2, on) {
+function browserMessageSize(data) {
+  if (typeof data === "string") return data.length;
+  return data instanceof ArrayBuffer ? data.byteLength : 0;
+}
+function openBrowserSocket(url2, maxMessageBytes, on) {
   const Constructor = import_isomorphic_ws.default;
   const socket = new Constructor(url2);
   socket.binaryType = "arraybuffer";
   socket.onopen = () => on.upgrade(void 0);
-  socket.onmessage = (event) => on.message(event.data);
+  socket.onmessage = (event) => {
+    if (browserMessageSize(event.data) <= maxMessageBytes) return on.message(event.data);
+    on.error(new ChannelMessageTooLargeError(maxMessageBytes));
+    socket.close(1e3, "message too big");
+  };
   socket.onerror = () => on.error(new Error("the websocket connection failed"));
   socket.onclose = (event) => on.close(event.code, event.reason);
   return {
@@ -61540,7 +61572,7 @@ function openBrowserSocket(url2, on) {
   };
 }
 function openChannelSocket(url2, options, listeners) {
-  return inNode ? openNodeSocket(url2, options, listeners) : openBrowserSocket(url2, listeners);
+  return inNode ? openNodeSocket(url2, options, listeners) : openBrowserSocket(url2, options.maxMessageBytes, listeners);
 }
 
 // ../../packages/events/src/dispatch.ts
@@ -61650,6 +61682,10 @@ function heartbeat(socket, setup, onDead) {
   };
 }
 function recordError(state, url2, error2) {
+  if (ChannelMessageTooLargeError.isInstance(error2)) {
+    state.failure ??= error2;
+    return;
+  }
   const refusal = handshakeRefusal(error2);
   if (refusal !== void 0) state.fatal ??= refusal;
   else
@@ -61692,6 +61728,7 @@ async function connectOnce(setup) {
       {
         headers: setup.transport.websocketHandshakeHeaders(),
         handshakeTimeoutMs: setup.connectTimeoutMs,
+        maxMessageBytes: setup.maxMessageBytes,
         connection
       },
       {
@@ -62038,6 +62075,7 @@ var CompletionEvents = class {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 3e4,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 1e4,
       connectTimeoutMs: options.connectTimeoutMs ?? 3e4,
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       reconnectDelays: { ...defaultReconnectDelays, ...options.reconnectDelays },
       replayOverlapMs: options.replayOverlapMs ?? 5e3
     };
