@@ -7230,8 +7230,8 @@ var init_json_object = __esm({
 });
 
 // ../../packages/models/src/resources/links.ts
-function linkHref(link2) {
-  return typeof link2 === "string" ? link2 : link2.href;
+function linkHref(link3) {
+  return typeof link3 === "string" ? link3 : link3.href;
 }
 var LinkSchema, LinksSchema;
 var init_links = __esm({
@@ -61468,6 +61468,24 @@ init_src2();
 // ../../packages/events/src/channel-connection.ts
 init_src2();
 
+// ../../packages/events/src/channel-message-too-large-error.ts
+init_src();
+var DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
+var ChannelMessageTooLargeError = class extends SdkError {
+  static errorName = "ChannelMessageTooLargeError";
+  static retryableByDefault = true;
+  /** The limit that was exceeded, in bytes. */
+  maxMessageBytes;
+  constructor(maxMessageBytes, options = {}) {
+    super(
+      `A completion channel message was larger than maxMessageBytes (${maxMessageBytes} bytes): the connection was closed and is opened again`,
+      "message_too_large",
+      options
+    );
+    this.maxMessageBytes = maxMessageBytes;
+  }
+};
+
 // ../../packages/events/src/channel-rejected-error.ts
 init_src();
 var ChannelRejectedError = class extends SdkError {
@@ -61497,6 +61515,7 @@ var TokenRejectedError = class extends ChannelRejectedError {
 
 // ../../packages/events/src/channel-socket.ts
 var import_isomorphic_ws = __toESM(require_node2(), 1);
+var wsTooLargeCode = "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
 var inNode = typeof import_isomorphic_ws.default.prototype.terminate === "function";
 function frameText(data) {
   if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
@@ -61509,13 +61528,18 @@ function openNodeSocket(url2, options, on) {
     ...ca === void 0 ? {} : { ca },
     headers: options.headers,
     handshakeTimeout: options.handshakeTimeoutMs,
+    // ws refuses a frame over the limit from its header, before reading it, and closes with 1009.
+    maxPayload: options.maxMessageBytes,
     // Completion messages are tiny: inflating them on the thread pool only adds latency.
     perMessageDeflate: false
   });
   socket.on("upgrade", (response) => on.upgrade(response.headers.date));
   socket.on("message", (data, isBinary) => on.message(isBinary ? data : frameText(data)));
   socket.on("pong", () => on.pong());
-  socket.on("error", (error2) => on.error(error2));
+  socket.on("error", (error2) => {
+    const tooLarge = error2.code === wsTooLargeCode;
+    on.error(tooLarge ? new ChannelMessageTooLargeError(options.maxMessageBytes, { cause: error2 }) : error2);
+  });
   socket.on("close", (code, reason) => on.close(code, reason.toString()));
   return {
     canPing: true,
@@ -61524,12 +61548,20 @@ function openNodeSocket(url2, options, on) {
     terminate: () => socket.terminate()
   };
 }
-function openBrowserSocket(url2, on) {
+function browserMessageSize(data) {
+  if (typeof data === "string") return data.length;
+  return data instanceof ArrayBuffer ? data.byteLength : 0;
+}
+function openBrowserSocket(url2, maxMessageBytes, on) {
   const Constructor = import_isomorphic_ws.default;
   const socket = new Constructor(url2);
   socket.binaryType = "arraybuffer";
   socket.onopen = () => on.upgrade(void 0);
-  socket.onmessage = (event) => on.message(event.data);
+  socket.onmessage = (event) => {
+    if (browserMessageSize(event.data) <= maxMessageBytes) return on.message(event.data);
+    on.error(new ChannelMessageTooLargeError(maxMessageBytes));
+    socket.close(1e3, "message too big");
+  };
   socket.onerror = () => on.error(new Error("the websocket connection failed"));
   socket.onclose = (event) => on.close(event.code, event.reason);
   return {
@@ -61540,7 +61572,7 @@ function openBrowserSocket(url2, on) {
   };
 }
 function openChannelSocket(url2, options, listeners) {
-  return inNode ? openNodeSocket(url2, options, listeners) : openBrowserSocket(url2, listeners);
+  return inNode ? openNodeSocket(url2, options, listeners) : openBrowserSocket(url2, options.maxMessageBytes, listeners);
 }
 
 // ../../packages/events/src/dispatch.ts
@@ -61650,6 +61682,10 @@ function heartbeat(socket, setup, onDead) {
   };
 }
 function recordError(state, url2, error2) {
+  if (ChannelMessageTooLargeError.isInstance(error2)) {
+    state.failure ??= error2;
+    return;
+  }
   const refusal = handshakeRefusal(error2);
   if (refusal !== void 0) state.fatal ??= refusal;
   else
@@ -61692,6 +61728,7 @@ async function connectOnce(setup) {
       {
         headers: setup.transport.websocketHandshakeHeaders(),
         handshakeTimeoutMs: setup.connectTimeoutMs,
+        maxMessageBytes: setup.maxMessageBytes,
         connection
       },
       {
@@ -62038,6 +62075,7 @@ var CompletionEvents = class {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 3e4,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 1e4,
       connectTimeoutMs: options.connectTimeoutMs ?? 3e4,
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       reconnectDelays: { ...defaultReconnectDelays, ...options.reconnectDelays },
       replayOverlapMs: options.replayOverlapMs ?? 5e3
     };
@@ -62130,6 +62168,13 @@ function escapeData(text) {
 function escapeProperty(text) {
   return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 }
+function logText(text) {
+  return text.replaceAll("\r", "%0D").replaceAll("\n", "%0A").replaceAll("##[", "##%5B").replace(/^(\s*):(?=:)/, "$1%3A");
+}
+function logLine(io, text) {
+  io.write(`${logText(text)}
+`);
+}
 function readInput(io, name) {
   return (io.env[`INPUT_${name.replaceAll(" ", "_").toUpperCase()}`] ?? "").trim();
 }
@@ -62142,15 +62187,25 @@ function annotateError(io, message, title) {
   io.write(`::error${properties}::${escapeData(message)}
 `);
 }
+var OutputFormatError = class extends Error {
+  constructor(output, rule) {
+    super(`Output '${output}': ${rule}`);
+    this.output = output;
+  }
+  output;
+  name = "OutputFormatError";
+};
 function setOutputs(io, outputs) {
   const file = io.env.GITHUB_OUTPUT;
   for (const [name, value] of Object.entries(outputs)) {
+    if (!/^[A-Za-z0-9_-]+$/.test(name))
+      throw new OutputFormatError(name, "a name is letters, digits, - and _");
     if (file === void 0 || file === "") {
-      io.write(`${name}=${value}
-`);
+      logLine(io, `${name}=${value}`);
       continue;
     }
     const delimiter = `ghadelimiter_${randomUUID()}`;
+    if (value.includes(delimiter)) throw new OutputFormatError(name, "the value holds its delimiter");
     appendFileSync(file, `${name}<<${delimiter}
 ${value}
 ${delimiter}
@@ -62261,6 +62316,27 @@ function readInputs(io) {
   };
 }
 
+// src/server-values.ts
+init_src();
+var UNKNOWN_VALUE = "unknown";
+var knownStatuses = new Set(Object.values(WorkRequestStatus));
+var knownResults = new Set(Object.values(WorkRequestResult));
+function shownStatus(request) {
+  return knownStatuses.has(request.status) ? request.status : UNKNOWN_VALUE;
+}
+function shownResult(request) {
+  return knownResults.has(request.result) ? request.result : UNKNOWN_VALUE;
+}
+function safeWebUrl(url2, fallback) {
+  try {
+    const parsed = new URL(url2);
+    parsed.hash = "";
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 // src/outcome.ts
 var exitStatuses = {
   /** Done; the result does not fail the step under `fail-on` (or nothing was waited for). */
@@ -62282,13 +62358,31 @@ function failsStep(request, failOn) {
   return result === "error";
 }
 function stateText(request) {
-  const result = request.result;
-  return result === "" ? request.status : `${request.status}, ${result}`;
+  const result = shownResult(request);
+  return result === "" ? shownStatus(request) : `${shownStatus(request)}, ${result}`;
+}
+
+// src/markdown.ts
+var entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+var special = /[&<>"\\`*_{}[\]()#+!|~$@/.]/g;
+function markdownText(text) {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ").replace(special, (character) => entities[character] ?? `\\${character}`);
+}
+var parenthesisCodes = { "(": "%28", ")": "%29" };
+function markdownUrl(url2) {
+  return url2.replace(
+    /[()<>\s\\]/g,
+    (character) => parenthesisCodes[character] ?? encodeURIComponent(character)
+  );
 }
 
 // src/summary.ts
-function cell(text) {
-  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
+function link2(markdown, url2) {
+  return `[${markdown}](${markdownUrl(url2)})`;
+}
+function resultCell(request) {
+  const result = shownResult(request);
+  return result === "" ? "\u2014" : result;
 }
 function durationText(seconds2) {
   if (seconds2 === null || seconds2 === void 0) return "";
@@ -62310,9 +62404,9 @@ function requestLines(report, request) {
   return [
     "| | |",
     "| --- | --- |",
-    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl("work-request", request)}) |`,
-    `| Status | ${request.status} |`,
-    `| Result | ${request.result === "" ? "\u2014" : request.result} |`,
+    `| ${kind} | ${link2(`#${request.id} ${markdownText(request.task_name)}`, report.webUrl("work-request", request))} |`,
+    `| Status | ${shownStatus(request)} |`,
+    `| Result | ${resultCell(request)} |`,
     `| Duration | ${durationText(request.duration) || "\u2014"} |`,
     ""
   ];
@@ -62328,19 +62422,21 @@ function childLines(report) {
     "| Task | Status | Result | Duration | Link |",
     "| --- | --- | --- | --- | --- |",
     ...shown.map(
-      (child) => `| ${cell(child.task_name)} | ${child.status} | ${child.result === "" ? "\u2014" : child.result} | ${durationText(child.duration) || "\u2014"} | [#${child.id}](${report.webUrl("work-request", child)}) |`
+      (child) => `| ${markdownText(child.task_name)} | ${shownStatus(child)} | ${resultCell(child)} | ${durationText(child.duration) || "\u2014"} | ${link2(`#${child.id}`, report.webUrl("work-request", child))} |`
     ),
     ""
   ];
 }
 function artifactLines(report) {
   const lines = report.uploaded.map(
-    (artifact) => `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl("artifact", artifact)})`
+    (artifact) => `- Uploaded ${link2(`#${artifact.id} ${markdownText(artifact.category)}`, report.webUrl("artifact", artifact))}`
   );
   const { request } = report;
   if (request !== void 0) {
     for (const id of producedArtifacts(report)) {
-      lines.push(`- Produced [#${id}](${report.webUrl("artifact", { id, workspace: request.workspace })})`);
+      lines.push(
+        `- Produced ${link2(`#${id}`, report.webUrl("artifact", { id, workspace: request.workspace }))}`
+      );
     }
   }
   return lines.length === 0 ? [] : ["### Artifacts", "", ...lines, ""];
@@ -62359,8 +62455,8 @@ function outputsOf(report) {
   const { request } = report;
   return {
     id: request === void 0 ? "" : String(request.id),
-    status: request?.status ?? "",
-    result: request?.result ?? "",
+    status: request === void 0 ? "" : shownStatus(request),
+    result: request === void 0 ? "" : shownResult(request),
     url: request === void 0 ? "" : report.webUrl("work-request", request),
     "child-ids": report.children.map((child) => child.id).join(","),
     "artifact-ids": producedArtifacts(report).join(","),
@@ -62438,7 +62534,7 @@ async function addChildren(client, report, root) {
       report.childrenNote = "Only the work requests found among the newest on the server are listed.";
   } catch (error2) {
     if (!ServerTooOldError.isInstance(error2)) throw error2;
-    report.childrenNote = `The server runs Debusine ${error2.serverVersion}, whose work requests do not name their workflow (${error2.since} and later do): they are not listed.`;
+    report.childrenNote = `The server runs Debusine ${markdownText(error2.serverVersion)}, whose work requests do not name their workflow (${error2.since} and later do): they are not listed.`;
   }
 }
 async function start(client, inputs, io, report) {
@@ -62451,8 +62547,7 @@ async function start(client, inputs, io, report) {
     });
     report.uploaded = [imported.artifact, ...imported.related];
     for (const artifact of report.uploaded)
-      io.write(`Uploaded artifact #${artifact.id} (${artifact.category})
-`);
+      logLine(io, `Uploaded artifact #${artifact.id} (${artifact.category})`);
     if (inputs.template === void 0) return void 0;
     if (inputs.artifactParameter !== void 0) {
       taskData2 = withValueAt(taskData2, inputs.artifactParameter, imported.artifact.id);
@@ -62467,8 +62562,10 @@ async function perform(client, inputs, io, report) {
     report.headline = `Uploaded ${report.uploaded.length} artifact(s).`;
     return exitStatuses.success;
   }
-  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl("work-request", started)}
-`);
+  logLine(
+    io,
+    `Work request #${started.id} (${stateText(started)}): ${report.webUrl("work-request", started)}`
+  );
   if (!inputs.wait) {
     report.headline = "Started; not waited for (`wait: false`).";
     return exitStatuses.success;
@@ -62476,15 +62573,13 @@ async function perform(client, inputs, io, report) {
   const final = await waitThroughOutages(new CompletionEvents(client), started, {
     timeoutMs: inputs.timeout === void 0 ? void 0 : inputs.timeout * 1e3,
     pollIntervalMs: inputs.pollInterval * 1e3,
-    onOutage: (error2) => io.write(`The server could not be reached (${error2.message}); waiting on.
-`)
+    onOutage: (error2) => logLine(io, `The server could not be reached (${error2.message}); waiting on.`)
   });
   report.request = final;
   await addChildren(client, report, final);
   report.failed = failsStep(final, inputs.failOn);
   report.headline = report.failed ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).` : `Finished: ${stateText(final)}.`;
-  io.write(`Work request #${final.id} ${stateText(final)}
-`);
+  logLine(io, `Work request #${final.id} ${stateText(final)}`);
   if (report.failed) {
     annotateError(
       io,
@@ -62510,7 +62605,7 @@ async function failure2(client, io, report, error2) {
     return exitStatuses.timeout;
   }
   const message = error2 instanceof Error ? error2.message : String(error2);
-  report.headline = `Failed: ${message}`;
+  report.headline = `Failed: ${markdownText(message)}`;
   annotateError(io, message, "Debusine");
   return exitStatuses.error;
 }
@@ -62538,7 +62633,8 @@ async function runAction(io) {
     uploaded: [],
     headline: "",
     failed: false,
-    webUrl: (kind, resource) => client.webPageUrl(kind, resource)
+    // A page's `url` comes from the server: only a well-formed http(s) URL is shown.
+    webUrl: (kind, resource) => safeWebUrl(client.webPageUrl(kind, resource), client.webuiUrl("/"))
   };
   const status = await perform(client, inputs, io, report).catch(
     (error2) => failure2(client, io, report, error2)

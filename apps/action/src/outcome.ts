@@ -1,5 +1,6 @@
 import type { WorkRequest } from '@debusine-ts/models'
 import type { FailOn } from './inputs.js'
+import { shownResult, shownStatus } from './server-values.js'
 
 /** The exit statuses of the action (README "Exit statuses"). */
 export const exitStatuses = {
@@ -28,8 +29,11 @@ export function failsStep(request: WorkRequest, failOn: FailOn): boolean {
   return result === 'error'
 }
 
-/** How a work request reads in one phrase: `completed, success`, `aborted`, `running`. */
+/**
+ * How a work request reads in one phrase: `completed, success`, `aborted`, `running`; a
+ * status or result the action does not know reads `unknown`.
+ */
 export function stateText(request: WorkRequest): string {
-  const result = request.result as string
-  return result === '' ? request.status : `${request.status}, ${result}`
+  const result = shownResult(request)
+  return result === '' ? shownStatus(request) : `${shownStatus(request)}, ${result}`
 }

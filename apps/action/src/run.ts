@@ -3,7 +3,17 @@ import { CompletionEvents } from '@debusine-ts/events'
 import { ServerTooOldError, type WorkRequest } from '@debusine-ts/models'
 import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
-import { addMask, annotateError, appendSummary, readInput, setOutputs, type RunnerIo } from './runner.js'
+import { markdownText } from './markdown.js'
+import {
+  addMask,
+  annotateError,
+  appendSummary,
+  logLine,
+  readInput,
+  setOutputs,
+  type RunnerIo,
+} from './runner.js'
+import { safeWebUrl } from './server-values.js'
 import { outputsOf, summaryMarkdown, type Report } from './summary.js'
 import { ServerAwayError, waitThroughOutages } from './wait.js'
 
@@ -33,7 +43,7 @@ async function addChildren(client: DebusineClient, report: Report, root: WorkReq
   } catch (error) {
     if (!ServerTooOldError.isInstance(error)) throw error
     report.childrenNote =
-      `The server runs Debusine ${error.serverVersion}, whose work requests do not name their workflow ` +
+      `The server runs Debusine ${markdownText(error.serverVersion)}, whose work requests do not name their workflow ` +
       `(${error.since} and later do): they are not listed.`
   }
 }
@@ -54,7 +64,7 @@ async function start(
     })
     report.uploaded = [imported.artifact, ...imported.related]
     for (const artifact of report.uploaded)
-      io.write(`Uploaded artifact #${artifact.id} (${artifact.category})\n`)
+      logLine(io, `Uploaded artifact #${artifact.id} (${artifact.category})`)
     if (inputs.template === undefined) return undefined
     if (inputs.artifactParameter !== undefined) {
       taskData = withValueAt(taskData, inputs.artifactParameter, imported.artifact.id)
@@ -75,7 +85,10 @@ async function perform(
     report.headline = `Uploaded ${report.uploaded.length} artifact(s).`
     return exitStatuses.success
   }
-  io.write(`Work request #${started.id} (${stateText(started)}): ${report.webUrl('work-request', started)}\n`)
+  logLine(
+    io,
+    `Work request #${started.id} (${stateText(started)}): ${report.webUrl('work-request', started)}`,
+  )
   if (!inputs.wait) {
     report.headline = 'Started; not waited for (`wait: false`).'
     return exitStatuses.success
@@ -83,7 +96,7 @@ async function perform(
   const final = await waitThroughOutages(new CompletionEvents(client), started, {
     timeoutMs: inputs.timeout === undefined ? undefined : inputs.timeout * 1000,
     pollIntervalMs: inputs.pollInterval * 1000,
-    onOutage: (error) => io.write(`The server could not be reached (${error.message}); waiting on.\n`),
+    onOutage: (error) => logLine(io, `The server could not be reached (${error.message}); waiting on.`),
   })
   report.request = final
   await addChildren(client, report, final)
@@ -91,7 +104,7 @@ async function perform(
   report.headline = report.failed
     ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).`
     : `Finished: ${stateText(final)}.`
-  io.write(`Work request #${final.id} ${stateText(final)}\n`)
+  logLine(io, `Work request #${final.id} ${stateText(final)}`)
   if (report.failed) {
     annotateError(
       io,
@@ -125,7 +138,7 @@ async function failure(
     return exitStatuses.timeout
   }
   const message = error instanceof Error ? error.message : String(error)
-  report.headline = `Failed: ${message}`
+  report.headline = `Failed: ${markdownText(message)}`
   annotateError(io, message, 'Debusine')
   return exitStatuses.error
 }
@@ -158,7 +171,8 @@ export async function runAction(io: RunnerIo): Promise<number> {
     uploaded: [],
     headline: '',
     failed: false,
-    webUrl: (kind, resource) => client.webPageUrl(kind, resource),
+    // A page's `url` comes from the server: only a well-formed http(s) URL is shown.
+    webUrl: (kind, resource) => safeWebUrl(client.webPageUrl(kind, resource), client.webuiUrl('/')),
   }
   const status = await perform(client, inputs, io, report).catch((error: unknown) =>
     failure(client, io, report, error),

@@ -67,7 +67,7 @@ describe('the summary', () => {
         '',
         '| | |',
         '| --- | --- |',
-        '| Workflow | [#10 debian_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
+        '| Workflow | [#10 debian\\_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
         '| Status | completed |',
         '| Result | success |',
         '| Duration | 1 h 02 min 05 s |',
@@ -152,7 +152,7 @@ describe('the summary', () => {
     }
     const summary = summaryMarkdown(report)
     expect(summary).toContain(
-      '| Workflow | [#10 debian_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
+      '| Workflow | [#10 debian\\_pipeline](https://debusine.example.org/debian/developers/work-request/10/) |',
     )
     expect(summary).toContain('[#11](https://debusine.example.org/debian/developers/work-request/11/) |')
     expect(summary).toContain('- Produced [#31](https://debusine.example.org/debian/developers/artifact/31/)')

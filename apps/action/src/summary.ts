@@ -1,7 +1,9 @@
 import type { WebPageKind, WebPageOf } from '@debusine-ts/client'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { shownChildren, type ChildrenShown } from './children.js'
+import { markdownText, markdownUrl } from './markdown.js'
 import { stateText } from './outcome.js'
+import { shownResult, shownStatus } from './server-values.js'
 
 /** What one run of the action did, for its job summary and outputs. */
 export interface Report {
@@ -9,13 +11,13 @@ export interface Report {
   request: WorkRequest | undefined
   /** Its children (a workflow's work requests), oldest first. */
   children: readonly WorkRequest[]
-  /** Why `children` may lack some (a search stopped early, a server that cannot tell); '' when complete. */
+  /** Why `children` may lack some (a search stopped early, a server that cannot tell), in markdown; '' when complete. */
   childrenNote: string
   /** Which children the summary lists (`children` input). */
   childrenShown: ChildrenShown
   /** The artifacts `import-debian` uploaded. */
   uploaded: readonly Artifact[]
-  /** How the run ended, in one line (`Completed`, `Timed out after 600 s`, an error). */
+  /** How the run ended, in one line of markdown, server text in it escaped (`Completed`, `Timed out after 600 s`, an error). */
   headline: string
   /** Whether the step failed. */
   failed: boolean
@@ -23,8 +25,14 @@ export interface Report {
   webUrl: (kind: WebPageKind, resource: WebPageOf) => string
 }
 
-function cell(text: string): string {
-  return text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+/** A markdown link to `url`, whose text is markdown already. */
+function link(markdown: string, url: string): string {
+  return `[${markdown}](${markdownUrl(url)})`
+}
+
+function resultCell(request: WorkRequest): string {
+  const result = shownResult(request)
+  return result === '' ? '—' : result
 }
 
 /** Seconds as `1 h 02 min 03 s`, `4 min 05 s`, `6 s`; empty when unknown. */
@@ -50,9 +58,9 @@ function requestLines(report: Report, request: WorkRequest): string[] {
   return [
     '| | |',
     '| --- | --- |',
-    `| ${kind} | [#${request.id} ${cell(request.task_name)}](${report.webUrl('work-request', request)}) |`,
-    `| Status | ${request.status} |`,
-    `| Result | ${request.result === '' ? '—' : request.result} |`,
+    `| ${kind} | ${link(`#${request.id} ${markdownText(request.task_name)}`, report.webUrl('work-request', request))} |`,
+    `| Status | ${shownStatus(request)} |`,
+    `| Result | ${resultCell(request)} |`,
     `| Duration | ${durationText(request.duration) || '—'} |`,
     '',
   ]
@@ -70,8 +78,8 @@ function childLines(report: Report): string[] {
     '| --- | --- | --- | --- | --- |',
     ...shown.map(
       (child) =>
-        `| ${cell(child.task_name)} | ${child.status} | ${child.result === '' ? '—' : child.result} | ` +
-        `${durationText(child.duration) || '—'} | [#${child.id}](${report.webUrl('work-request', child)}) |`,
+        `| ${markdownText(child.task_name)} | ${shownStatus(child)} | ${resultCell(child)} | ` +
+        `${durationText(child.duration) || '—'} | ${link(`#${child.id}`, report.webUrl('work-request', child))} |`,
     ),
     '',
   ]
@@ -80,12 +88,14 @@ function childLines(report: Report): string[] {
 function artifactLines(report: Report): string[] {
   const lines = report.uploaded.map(
     (artifact) =>
-      `- Uploaded [#${artifact.id} ${cell(artifact.category)}](${report.webUrl('artifact', artifact)})`,
+      `- Uploaded ${link(`#${artifact.id} ${markdownText(artifact.category)}`, report.webUrl('artifact', artifact))}`,
   )
   const { request } = report
   if (request !== undefined) {
     for (const id of producedArtifacts(report)) {
-      lines.push(`- Produced [#${id}](${report.webUrl('artifact', { id, workspace: request.workspace })})`)
+      lines.push(
+        `- Produced ${link(`#${id}`, report.webUrl('artifact', { id, workspace: request.workspace }))}`,
+      )
     }
   }
   return lines.length === 0 ? [] : ['### Artifacts', '', ...lines, '']
@@ -105,13 +115,13 @@ export function summaryMarkdown(report: Report): string {
   return `${lines.join('\n').trimEnd()}\n`
 }
 
-/** The step's outputs (README "Outputs"). */
+/** The step's outputs (README "Outputs"); a status or result the action does not know is `unknown`. */
 export function outputsOf(report: Report): Record<string, string> {
   const { request } = report
   return {
     id: request === undefined ? '' : String(request.id),
-    status: request?.status ?? '',
-    result: request?.result ?? '',
+    status: request === undefined ? '' : shownStatus(request),
+    result: request === undefined ? '' : shownResult(request),
     url: request === undefined ? '' : report.webUrl('work-request', request),
     'child-ids': report.children.map((child) => child.id).join(','),
     'artifact-ids': producedArtifacts(report).join(','),

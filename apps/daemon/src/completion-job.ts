@@ -1,5 +1,6 @@
 import type { StdioOptions } from 'node:child_process'
 import type { CompletionEvent } from '@debusine-ts/events'
+import { WorkRequestResult } from '@debusine-ts/models'
 import { backoffDelay, pause, type Logger } from '@debusine-ts/transport'
 import type { CompletionLedger } from './completion-ledger.js'
 import { runCommand, succeeded, type CommandResult } from './command-runner.js'
@@ -31,6 +32,25 @@ export interface JobSettings {
 
 const maxRetryDelayMs = 300_000
 
+/** What the command is given for a result the daemon does not know. */
+export const UNKNOWN_RESULT_ARGUMENT = 'unknown'
+
+const knownResults: ReadonlySet<string> = new Set(Object.values(WorkRequestResult))
+
+/**
+ * The result as the command's argument: a known result as it is, anything else (a newer
+ * server's value, or text crafted to look like an option or to carry a newline) as
+ * {@link UNKNOWN_RESULT_ARGUMENT}, logged once with the value received.
+ */
+export function resultArgument(event: CompletionEvent, logger: Logger): string {
+  if (knownResults.has(event.result)) return event.result
+  logger.warn('Unknown result: the command is given "unknown"', {
+    workRequestId: event.work_request_id,
+    result: event.result,
+  })
+  return UNKNOWN_RESULT_ARGUMENT
+}
+
 function outcomeOf(result: CommandResult): string {
   if (result.error !== undefined) return 'not started'
   if (result.timedOut) return 'timed out'
@@ -48,16 +68,17 @@ async function attempt(
   event: CompletionEvent,
   settings: JobSettings,
   number: number,
+  result: string,
 ): Promise<CommandResult> {
-  const argv = [...settings.args, String(event.work_request_id), event.result]
-  const fields = { workRequestId: event.work_request_id, result: event.result, attempt: number }
+  const argv = [...settings.args, String(event.work_request_id), result]
+  const fields = { workRequestId: event.work_request_id, result, attempt: number }
   settings.status.commands.started += 1
   settings.logger.info('Command started', {
     ...fields,
     completedAt: event.completed_at,
     sinceCompletionMs: Date.now() - Date.parse(event.completed_at),
   })
-  const result = await runCommand(settings.command, argv, {
+  const ran = await runCommand(settings.command, argv, {
     workingDirectory: settings.workingDirectory,
     env: settings.env,
     stdio: settings.stdio,
@@ -66,22 +87,23 @@ async function attempt(
     cancel: settings.stop,
     cancelGraceMs: settings.shutdownGraceMs,
   })
-  count(settings.status, result)
+  count(settings.status, ran)
   const ended = {
     ...fields,
-    outcome: outcomeOf(result),
-    exitCode: result.exitCode,
-    signal: result.signal,
-    durationMs: result.durationMs,
-    ...(result.error === undefined ? {} : { error: result.error.message }),
+    outcome: outcomeOf(ran),
+    exitCode: ran.exitCode,
+    signal: ran.signal,
+    durationMs: ran.durationMs,
+    ...(ran.error === undefined ? {} : { error: ran.error.message }),
   }
-  if (succeeded(result)) settings.logger.info('Command ended', ended)
+  if (succeeded(ran)) settings.logger.info('Command ended', ended)
   else settings.logger.warn('Command ended', ended)
-  return result
+  return ran
 }
 
 /**
- * Run the command for one completion: up to `1 + retries` attempts while it fails or times
+ * Run the command for one completion (its work request id and result as the last two
+ * arguments, the result only if known, see {@link resultArgument}): up to `1 + retries` attempts while it fails or times
  * out (exponential backoff with jitter between them), then record the completion as done,
  * whatever the last outcome. A command stopped at shutdown, or a retry cut short by it,
  * is not recorded: the completion runs again at the next start.
@@ -89,8 +111,9 @@ async function attempt(
  * @throws {InFlightFileError} or `LastCompletedAtFileError` when the record cannot be written
  */
 export async function runCompletionJob(event: CompletionEvent, settings: JobSettings): Promise<void> {
+  const argument = resultArgument(event, settings.logger)
   for (let number = 1; ; number += 1) {
-    const result = await attempt(event, settings, number)
+    const result = await attempt(event, settings, number, argument)
     if (result.cancelled) return
     if (succeeded(result) || number > settings.retries) break
     const retryInMs = backoffDelay(number, { initialMs: settings.retryDelayMs, maxMs: maxRetryDelayMs })

@@ -5,6 +5,7 @@ import {
   type Logger,
   type Transport,
 } from '@debusine-ts/transport'
+import { ChannelMessageTooLargeError } from './channel-message-too-large-error.js'
 import { ChannelRejectedError, TokenRejectedError } from './channel-rejected-error.js'
 import { openChannelSocket, type ChannelSocket } from './channel-socket.js'
 import { processAsyncMessage, type ChannelMessage } from './dispatch.js'
@@ -28,6 +29,8 @@ export interface ConnectionSetup {
   heartbeatIntervalMs: number
   heartbeatTimeoutMs: number
   connectTimeoutMs: number
+  /** The largest message accepted, in bytes; a larger one closes the connection. */
+  maxMessageBytes: number
   /** Called with the socket as soon as it exists, so that the subscription can close it. */
   onSocket: (socket: ChannelSocket | undefined) => void
   /** The server said `connected`; `serverDate` is the handshake's `Date` header. */
@@ -110,6 +113,10 @@ interface ConnectionState {
 }
 
 function recordError(state: ConnectionState, url: string, error: Error): void {
+  if (ChannelMessageTooLargeError.isInstance(error)) {
+    state.failure ??= error
+    return
+  }
   const refusal = handshakeRefusal(error)
   if (refusal !== undefined) state.fatal ??= refusal
   else
@@ -161,6 +168,7 @@ export async function connectOnce(setup: ConnectionSetup): Promise<ConnectionOut
       {
         headers: setup.transport.websocketHandshakeHeaders(),
         handshakeTimeoutMs: setup.connectTimeoutMs,
+        maxMessageBytes: setup.maxMessageBytes,
         connection,
       },
       {

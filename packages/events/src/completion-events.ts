@@ -7,6 +7,7 @@ import {
   type SubscribeOptions,
 } from './completion-subscription.js'
 import { completionWakeUp } from './completion-wake-up.js'
+import { DEFAULT_MAX_MESSAGE_BYTES } from './channel-message-too-large-error.js'
 
 /** Settings of {@link CompletionEvents}. */
 export interface CompletionEventsOptions {
@@ -18,6 +19,12 @@ export interface CompletionEventsOptions {
   heartbeatTimeoutMs?: number | undefined
   /** How long the handshake and the server's `connected` message may take; default 30 000. */
   connectTimeoutMs?: number | undefined
+  /**
+   * The largest channel message accepted, in bytes; default {@link DEFAULT_MAX_MESSAGE_BYTES}
+   * (1 MiB). A larger one closes the connection (`ChannelMessageTooLargeError`, told to the
+   * logger and `onDisconnect`) and the subscription reconnects; its completion is not delivered.
+   */
+  maxMessageBytes?: number | undefined
   /** The waits between reconnection attempts (doubling from 500 ms up to 30 s, with jitter). */
   reconnectDelays?: Partial<BackoffDelays> | undefined
   /**
@@ -84,6 +91,7 @@ export class CompletionEvents {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 30_000,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
       connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       reconnectDelays: { ...defaultReconnectDelays, ...options.reconnectDelays },
       replayOverlapMs: options.replayOverlapMs ?? 5_000,
     }

@@ -75,6 +75,7 @@ export interface ChannelSettings {
   heartbeatIntervalMs: number
   heartbeatTimeoutMs: number
   connectTimeoutMs: number
+  maxMessageBytes: number
   reconnectDelays: BackoffDelays
   replayOverlapMs: number
 }

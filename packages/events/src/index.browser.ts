@@ -24,4 +24,5 @@ export { completionChannelUrl, COMPLETION_CHANNEL_PATH, type ChannelQuery } from
 export { processAsyncMessage, TOKEN_DISABLED, type ChannelMessage, type MessageHandlers } from './dispatch.js'
 export { TokenDisabledError } from './token-disabled-error.js'
 export { ChannelRejectedError, TokenRejectedError } from './channel-rejected-error.js'
+export { ChannelMessageTooLargeError, DEFAULT_MAX_MESSAGE_BYTES } from './channel-message-too-large-error.js'
 export { toMicroseconds, formatMicroseconds } from './instant.js'
