@@ -32,7 +32,12 @@ export function checkToken(token: string, file: string, section: string): void {
   if (bad === -1) return
   throw new ClientConfigError(
     `The token of [${section}] in ${file} is malformed: character ${bad + 1} of ${[...token].length} is not a printable ASCII character (spaces are not allowed either).`,
-    { file, section, key: 'token', hint: "Copy the token again, or run 'debusine-ts setup' to enroll a new one." },
+    {
+      file,
+      section,
+      key: 'token',
+      hint: "Copy the token again, or run 'debusine-ts setup' to enroll a new one.",
+    },
   )
 }
 
