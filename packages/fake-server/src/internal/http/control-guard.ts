@@ -12,16 +12,22 @@ export function ownHosts(address: string, port: number): Set<string> {
   return new Set([`${address}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
 }
 
-function refusal(request: IncomingMessage, hosts: ReadonlySet<string>, token: string): [number, string] | undefined {
+function refusal(
+  request: IncomingMessage,
+  hosts: ReadonlySet<string>,
+  token: string,
+): [number, string] | undefined {
   const host = request.headers.host ?? ''
   // A page of another site reaching the fake through a name it resolves to 127.0.0.1.
-  if (!hosts.has(host.toLowerCase())) return [403, `Host ${JSON.stringify(host)} is not the fake's own address`]
+  if (!hosts.has(host.toLowerCase()))
+    return [403, `Host ${JSON.stringify(host)} is not the fake's own address`]
   const origin = request.headers.origin
   if (origin !== undefined && !hosts.has(origin.replace(/^http:\/\//i, '').toLowerCase())) {
     return [403, `Origin ${JSON.stringify(origin)} is not the fake's own: no cross-origin control`]
   }
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  if (simpleContentTypes.includes(type)) return [415, `Content-Type ${type} is refused: send application/json`]
+  if (simpleContentTypes.includes(type))
+    return [415, `Content-Type ${type} is refused: send application/json`]
   if (request.headers[CONTROL_TOKEN_HEADER] !== token) {
     return [401, `the control API needs the fake's control token in the header ${CONTROL_TOKEN_HEADER}`]
   }
