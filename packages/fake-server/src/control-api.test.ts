@@ -99,11 +99,11 @@ describe('the control API of the fake', () => {
     const text = await (await control(fake, '/requests/')).text()
     expect(text).toContain('/api/1.0/whoami/')
     expect(text).not.toContain(fake.token)
-    expect(JSON.parse(text)).toContainEqual(
-      expect.objectContaining({
-        headers: expect.objectContaining({ token: '[REDACTED]', authorization: '[REDACTED]' }),
-      }),
-    )
+    const recorded = JSON.parse(text) as { headers: Record<string, unknown> }[]
+    expect(recorded.map(({ headers }) => [headers.token, headers.authorization])).toContainEqual([
+      '[REDACTED]',
+      '[REDACTED]',
+    ])
     expect(JSON.stringify(fake.receivedRequests())).not.toContain(fake.token)
   })
 
