@@ -9098,6 +9098,30 @@ function onOrigin(url2, origin, onRebased) {
   onRebased(parsed.href);
   return `${origin}${parsed.pathname}${parsed.search}`;
 }
+function isLoopbackHost(hostname) {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+function checkCleartextApiUrl(apiUrl2, policy) {
+  let parsed;
+  try {
+    parsed = new URL(apiUrl2);
+  } catch {
+    return void 0;
+  }
+  if (parsed.protocol !== "http:" || isLoopbackHost(parsed.hostname)) return void 0;
+  const sentence = `the token is sent in clear text to ${parsed.origin}${parsed.pathname}`;
+  if (policy === "warn") return `${sentence}: use an https:// URL`;
+  throw new ValidationError("apiUrl", [
+    {
+      path: "apiUrl",
+      rule: "cleartext_token",
+      message: `${sentence}, which is refused here; use an https:// URL`
+    }
+  ]);
+}
 var API_VERSION2;
 var init_address = __esm({
   "../../packages/transport/src/address.ts"() {
@@ -9296,7 +9320,9 @@ function redactUrl(url2) {
 }
 function secretList(secrets) {
   const list2 = typeof secrets === "string" || secrets === void 0 ? [secrets] : secrets;
-  return list2.filter((secret) => secret !== void 0 && secret !== "");
+  return list2.filter(
+    (secret) => secret !== void 0 && secret.length >= MIN_REDACTED_LENGTH
+  );
 }
 function redactText(text, secret) {
   return secretList(secret).reduce((current2, one) => current2.split(one).join(REDACTED), text);
@@ -9307,12 +9333,12 @@ function redactValue(value, secret) {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redactText(key, secret), redactValue(item, secret)])
+      Object.entries(value).map(([key, item]) => [key, redactValue(item, secret)])
     );
   }
   return value;
 }
-var secretWords, REDACTED;
+var secretWords, REDACTED, MIN_REDACTED_LENGTH;
 var init_redact = __esm({
   "../../packages/transport/src/redact.ts"() {
     "use strict";
@@ -9330,6 +9356,7 @@ var init_redact = __esm({
       "credential"
     ]);
     REDACTED = "[REDACTED]";
+    MIN_REDACTED_LENGTH = 8;
   }
 });
 
@@ -12383,6 +12410,7 @@ var init_src2 = __esm({
     init_network_failure();
     init_redirect();
     init_path();
+    init_address();
     init_retry_policy();
     init_api_error();
     init_status_errors();
@@ -61458,6 +61486,16 @@ function oldestFirst(requests) {
   return requests.sort((a, b) => a.id - b.id);
 }
 
+// ../../packages/client/src/config/config-checks.ts
+init_src2();
+var REQUIRE_HTTPS_ENV = "DEBUSINE_TS_REQUIRE_HTTPS";
+var REQUIRE_HTTPS_KEY = "require-https";
+var truthy = /^(1|true|yes|on)$/i;
+function cleartextPolicy(env, ini) {
+  const configured = [env[REQUIRE_HTTPS_ENV], ini?.get("General")?.get(REQUIRE_HTTPS_KEY)];
+  return configured.some((value) => value !== void 0 && truthy.test(value.trim())) ? "refuse" : "warn";
+}
+
 // ../../packages/events/src/completion-events.ts
 init_src2();
 
@@ -62137,6 +62175,7 @@ init_src();
 
 // src/inputs.ts
 var import_yaml = __toESM(require_dist(), 1);
+init_src2();
 
 // src/children.ts
 var childrenValues = ["all", "qa", "none"];
@@ -62280,6 +62319,15 @@ function apiUrl(io) {
   }
   return text;
 }
+function cleartextWarnings(io, url2) {
+  try {
+    const warning = checkCleartextApiUrl(url2, cleartextPolicy(io.env));
+    return warning === void 0 ? [] : [warning];
+  } catch (error2) {
+    const reason = error2.issues[0]?.message ?? error2.message;
+    throw new InputError("api-url", `${reason} (DEBUSINE_TS_REQUIRE_HTTPS is set)`);
+  }
+}
 function workRequestId(io, mode) {
   const text = readInput(io, "id");
   if (mode !== "wait") return void 0;
@@ -62312,7 +62360,8 @@ function readInputs(io) {
     timeout: timeout2 === 0 ? void 0 : timeout2,
     failOn: oneOf2(io, "fail-on", failOnValues, "any-not-success"),
     pollInterval: seconds(io, "poll-interval", "30"),
-    children: oneOf2(io, "children", childrenValues, "all")
+    children: oneOf2(io, "children", childrenValues, "all"),
+    warnings: cleartextWarnings(io, url2)
   };
 }
 
@@ -62619,6 +62668,8 @@ async function runAction(io) {
     annotateError(io, error2.message, `Input '${error2.input}'`);
     return exitStatuses.input;
   }
+  for (const warning of inputs.warnings) process.stderr.write(`Warning: ${warning}
+`);
   const client = new DebusineClient({
     apiUrl: inputs.apiUrl,
     token: inputs.token,

@@ -50,6 +50,7 @@ describe('readInputs', () => {
       failOn: 'any-not-success',
       pollInterval: 30,
       children: 'all',
+      warnings: [],
     })
     expect(
       readInputs(io({ ...base, mode: 'wait', id: '42', workspace: '', timeout: '0', wait: 'False' })),
@@ -57,6 +58,18 @@ describe('readInputs', () => {
     expect(readInputs(io({ ...base, template: 'x', 'task-data': '{"a": {"b": 1}}' })).taskData).toEqual({
       a: { b: 1 },
     })
+  })
+
+  it('warns in one line when the token goes in clear text, and refuses it with DEBUSINE_TS_REQUIRE_HTTPS', () => {
+    const cleartext = { ...base, template: 'x', 'api-url': 'http://debusine.example.org/api' }
+    const { warnings } = readInputs(io(cleartext))
+    expect(warnings).toEqual([
+      'the token is sent in clear text to http://debusine.example.org/api: use an https:// URL',
+    ])
+    expect(readInputs(io({ ...cleartext, 'api-url': 'http://127.0.0.1:8011/api' })).warnings).toEqual([])
+    expect(() => readInputs(io(cleartext, { DEBUSINE_TS_REQUIRE_HTTPS: 'true' }))).toThrow(
+      /Input 'api-url': the token is sent in clear text .* refused/,
+    )
   })
 
   it('names the input that is wrong', () => {

@@ -1,4 +1,7 @@
 import { parse } from 'yaml'
+import { cleartextPolicy } from '@debusine-ts/client'
+import type { ValidationError } from '@debusine-ts/models'
+import { checkCleartextApiUrl } from '@debusine-ts/transport'
 import { childrenValues, type ChildrenShown } from './children.js'
 import { readInput, type RunnerIo } from './runner.js'
 
@@ -33,6 +36,8 @@ export interface ActionInputs {
   pollInterval: number
   /** Which of a workflow's work requests the summary lists. */
   children: ChildrenShown
+  /** One line each, for the log: the token goes in clear text (a non-loopback `http:` api-url). */
+  warnings: string[]
 }
 
 /** An input the action cannot use: nothing was started. */
@@ -105,6 +110,17 @@ function apiUrl(io: RunnerIo): string {
   return text
 }
 
+/** The clear-text warning for `url`, or an {@link InputError} when DEBUSINE_TS_REQUIRE_HTTPS refuses it. */
+function cleartextWarnings(io: RunnerIo, url: string): string[] {
+  try {
+    const warning = checkCleartextApiUrl(url, cleartextPolicy(io.env))
+    return warning === undefined ? [] : [warning]
+  } catch (error) {
+    const reason = (error as ValidationError).issues[0]?.message ?? (error as Error).message
+    throw new InputError('api-url', `${reason} (DEBUSINE_TS_REQUIRE_HTTPS is set)`)
+  }
+}
+
 function workRequestId(io: RunnerIo, mode: Mode): number | undefined {
   const text = readInput(io, 'id')
   if (mode !== 'wait') return undefined
@@ -150,5 +166,6 @@ export function readInputs(io: RunnerIo): ActionInputs {
     failOn: oneOf(io, 'fail-on', failOnValues, 'any-not-success'),
     pollInterval: seconds(io, 'poll-interval', '30'),
     children: oneOf(io, 'children', childrenValues, 'all'),
+    warnings: cleartextWarnings(io, url),
   }
 }

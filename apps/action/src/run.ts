@@ -157,6 +157,7 @@ export async function runAction(io: RunnerIo): Promise<number> {
     annotateError(io, error.message, `Input '${error.input}'`)
     return exitStatuses.input
   }
+  for (const warning of inputs.warnings) process.stderr.write(`Warning: ${warning}\n`)
   const client = new DebusineClient({
     apiUrl: inputs.apiUrl,
     token: inputs.token,

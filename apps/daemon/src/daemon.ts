@@ -80,6 +80,7 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
     commandTimeoutSeconds: parsed.commandTimeoutSeconds ?? null,
     retries: parsed.retries,
   })
+  logWarnings(logger, server)
   try {
     await serve(
       {
@@ -91,8 +92,15 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
         logger,
         signal: context.signal,
         onReload: context.onReload,
-        readServer: () =>
-          readClientConfig({ configFile: parsed.configFile, server: parsed.server, env: context.env }),
+        readServer: async () =>
+          logWarnings(
+            logger,
+            await readClientConfig({
+              configFile: parsed.configFile,
+              server: parsed.server,
+              env: context.env,
+            }),
+          ),
       },
       server,
     )
@@ -101,6 +109,12 @@ export async function runDaemon(context: DaemonContext): Promise<ExitCode> {
   } catch (error) {
     return reportFailure(error, logger, server.name)
   }
+}
+
+/** Log the warnings of the configuration (file permissions, a clear-text token), each time it is read. */
+function logWarnings(logger: Logger, server: ConfiguredServer): ConfiguredServer {
+  for (const warning of server.warnings) logger.warn(warning, { code: 'client_config_warning' })
+  return server
 }
 
 /** The configured server, or the exit status after saying why there is none. */

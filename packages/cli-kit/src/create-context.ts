@@ -124,14 +124,20 @@ export function createContext(settings: ContextSettings): CommandContext {
   let dataFromStdin = false
   // The client (and its config reader) loads only when a command needs the server.
   const server = (): Promise<ConfiguredServer> =>
-    (serverPromise ??= import('./client-modules.js').then(({ readClientConfig }) =>
-      readClientConfig({
-        server: global.server,
-        scope: global.scope,
-        configFile: global.configFile,
-        env: io.env,
-      }),
-    ))
+    (serverPromise ??= import('./client-modules.js')
+      .then(({ readClientConfig }) =>
+        readClientConfig({
+          server: global.server,
+          scope: global.scope,
+          configFile: global.configFile,
+          env: io.env,
+        }),
+      )
+      .then((configured) => {
+        // Even with --silent: they are about the safety of the token, once per run.
+        for (const warning of configured.warnings) io.stderr.write(`Warning: ${warning}\n`)
+        return configured
+      }))
   const workspace = async (given: string | undefined): Promise<string> =>
     given ?? (await server()).defaultWorkspace
   const client = (): Promise<DebusineClient> =>

@@ -57,6 +57,7 @@ export {
   type ClientConfigEnvironment,
 } from './config/client-config.js'
 export { ClientConfigError, type ClientConfigErrorInit } from './config/client-config-error.js'
+export { cleartextPolicy, REQUIRE_HTTPS_ENV, REQUIRE_HTTPS_KEY } from './config/config-checks.js'
 export { writeServerConfig, type ServerConfigUpdate } from './config/config-writer.js'
 export {
   readConfigForSetup,

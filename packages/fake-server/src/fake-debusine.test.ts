@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startFakeDebusine, type FakeDebusine } from './index.js'
+import { control } from '../test/support/control.js'
 
 const started: FakeDebusine[] = []
 
@@ -18,7 +19,11 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((fake) => fake.close()))
 })
 
-function api(fake: FakeDebusine, path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
+function api(
+  fake: FakeDebusine,
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<Response> {
   return fetch(`${fake.apiUrl}/1.0${path}`, {
     method: init.method ?? 'GET',
     headers: { Token: fake.token, 'Content-Type': 'application/json' },
@@ -29,14 +34,22 @@ function api(fake: FakeDebusine, path: string, init: { method?: string; json?: u
 const NOOP = { task_name: 'noop', task_data: { result: 'success' }, event_reactions: {} }
 
 async function createNoop(fake: FakeDebusine): Promise<number> {
-  return ((await (await api(fake, '/work-request/', { method: 'POST', json: NOOP })).json()) as { id: number }).id
+  return (
+    (await (await api(fake, '/work-request/', { method: 'POST', json: NOOP })).json()) as { id: number }
+  ).id
 }
 
 /** The completion channel's messages, as they come. */
-function channel(fake: FakeDebusine, query = ''): { messages: unknown[]; opened: Promise<void>; socket: WebSocket } {
-  const socket = new WebSocket(`${fake.apiUrl.replace('http', 'ws')}/ws/1.0/work-request/on-completed/${query}`, {
-    headers: { token: fake.token },
-  })
+function channel(
+  fake: FakeDebusine,
+  query = '',
+): { messages: unknown[]; opened: Promise<void>; socket: WebSocket } {
+  const socket = new WebSocket(
+    `${fake.apiUrl.replace('http', 'ws')}/ws/1.0/work-request/on-completed/${query}`,
+    {
+      headers: { token: fake.token },
+    },
+  )
   const messages: unknown[] = []
   const opened = new Promise<void>((resolve) => {
     socket.on('message', (data: Buffer) => {
@@ -58,10 +71,17 @@ describe('the control API', () => {
     await listener.opened
     const id = await createNoop(fake)
     await fake.completeWorkRequest(id, 'success')
-    const shown = (await (await api(fake, `/work-request/${id}/`)).json()) as { status: string; result: string }
+    const shown = (await (await api(fake, `/work-request/${id}/`)).json()) as {
+      status: string
+      result: string
+    }
     expect(shown).toMatchObject({ status: 'completed', result: 'success' })
     await until(() => listener.messages.length === 2)
-    expect(listener.messages[1]).toMatchObject({ text: 'work_request_completed', work_request_id: id, result: 'success' })
+    expect(listener.messages[1]).toMatchObject({
+      text: 'work_request_completed',
+      work_request_id: id,
+      result: 'success',
+    })
     listener.socket.close()
   })
 
@@ -69,10 +89,20 @@ describe('the control API', () => {
     const fake = await fakeServer()
     const id = await createNoop(fake)
     const origin = fake.apiUrl.replace(/\/api$/, '')
-    const failed = await fetch(`${origin}/-/fake/work-request/${id}/fail/`, { method: 'POST' })
+    const failed = await control(fake, `/work-request/${id}/fail/`, { method: 'POST' })
     expect(((await failed.json()) as { result: string }).result).toBe('failure')
-    const received = (await (await fetch(`${origin}/-/fake/requests/`)).json()) as { method: string; target: string; bodyText: string }[]
-    expect(received).toEqual([expect.objectContaining({ method: 'POST', target: '/api/1.0/work-request/', bodyText: JSON.stringify(NOOP) })])
+    const received = (await (await control(fake, '/requests/')).json()) as {
+      method: string
+      target: string
+      bodyText: string
+    }[]
+    expect(received).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        target: '/api/1.0/work-request/',
+        bodyText: JSON.stringify(NOOP),
+      }),
+    ])
     expect((await fetch(`${origin}/healthz`)).status).toBe(200)
   })
 
@@ -87,7 +117,9 @@ describe('the control API', () => {
     const meanwhile = (await (await api(fake, `/work-request/${id}/`)).json()) as { status: string }
     expect(meanwhile.status).toBe('pending')
     await applied
-    expect(((await (await api(fake, `/work-request/${id}/`)).json()) as { status: string }).status).toBe('completed')
+    expect(((await (await api(fake, `/work-request/${id}/`)).json()) as { status: string }).status).toBe(
+      'completed',
+    )
     listener.socket.close()
   })
 
@@ -155,9 +187,11 @@ describe('faults', () => {
 
   it('arms the same faults over HTTP, and refuses one it does not know', async () => {
     const fake = await fakeServer()
-    const arm = (rule: unknown) =>
-      fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/faults/`, { method: 'POST', body: JSON.stringify(rule) })
-    const slow = await arm({ path: '/api/1.0/whoami/', fault: { kind: 'slow-body', delay_ms: 1, chunk_bytes: 4 } })
+    const arm = (rule: unknown) => control(fake, '/faults/', { method: 'POST', body: JSON.stringify(rule) })
+    const slow = await arm({
+      path: '/api/1.0/whoami/',
+      fault: { kind: 'slow-body', delay_ms: 1, chunk_bytes: 4 },
+    })
     expect(slow.status).toBe(201)
     const answer = await api(fake, '/whoami/')
     const blocks: number[] = []
@@ -182,7 +216,9 @@ describe('faults', () => {
         outgoing.end(body)
       })
     expect(await send('GET', '/whoami/')).toBe(200)
-    await expect(send('POST', '/work-request/', JSON.stringify(NOOP))).rejects.toThrow(/socket hang up|ECONNRESET/)
+    await expect(send('POST', '/work-request/', JSON.stringify(NOOP))).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    )
     agent.destroy()
     expect(fake.receivedRequests().map((received) => received.method)).toEqual(['GET'])
     expect(await (await api(fake, '/work-request/')).json()).toMatchObject({ results: [] })
@@ -191,8 +227,14 @@ describe('faults', () => {
 
 describe('workflows', () => {
   async function startWorkflow(fake: FakeDebusine): Promise<number> {
-    await api(fake, `/workflow-template/${fake.workspace}/`, { method: 'POST', json: { name: 'w', task_name: 'noop' } })
-    const started = await api(fake, '/workflow/', { method: 'POST', json: { template_name: 'w', task_data: {} } })
+    await api(fake, `/workflow-template/${fake.workspace}/`, {
+      method: 'POST',
+      json: { name: 'w', task_name: 'noop' },
+    })
+    const started = await api(fake, '/workflow/', {
+      method: 'POST',
+      json: { template_name: 'w', task_data: {} },
+    })
     expect(started.status).toBe(201)
     return ((await started.json()) as { id: number }).id
   }
@@ -204,9 +246,16 @@ describe('workflows', () => {
     const fake = await fakeServer()
     const workflow = await startWorkflow(fake)
     const step = fake.addWorkflowStep(workflow, { taskName: 'noop', status: 'blocked', manualUnblock: true })
-    expect(await show(fake, step)).toMatchObject({ parent: workflow, workflow_root: workflow, status: 'blocked' })
+    expect(await show(fake, step)).toMatchObject({
+      parent: workflow,
+      workflow_root: workflow,
+      status: 'blocked',
+    })
     expect(await show(fake, workflow)).toMatchObject({ status: 'running' })
-    const unblocked = await api(fake, `/work-request/${step}/unblock/`, { method: 'POST', json: { action: 'accept' } })
+    const unblocked = await api(fake, `/work-request/${step}/unblock/`, {
+      method: 'POST',
+      json: { action: 'accept' },
+    })
     expect(await unblocked.json()).toMatchObject({ id: step, status: 'pending' })
     await fake.completeWorkRequest(step, 'success')
     expect(await show(fake, workflow)).toMatchObject({ status: 'completed', result: 'success' })
@@ -215,12 +264,15 @@ describe('workflows', () => {
   it('confirms a Wait/confirm step over the control API and the wire; a refusal fails the workflow', async () => {
     const fake = await fakeServer()
     const workflow = await startWorkflow(fake)
-    const added = await fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/workflow/${workflow}/steps/`, {
+    const added = await control(fake, `/workflow/${workflow}/steps/`, {
       method: 'POST',
       body: JSON.stringify({ task_name: 'confirm', task_type: 'Wait' }),
     })
     const step = ((await added.json()) as { id: number; status: string }).id
-    const refused = await api(fake, `/work-request/${step}/confirm/`, { method: 'POST', json: { confirm: false } })
+    const refused = await api(fake, `/work-request/${step}/confirm/`, {
+      method: 'POST',
+      json: { confirm: false },
+    })
     expect(await refused.json()).toMatchObject({ status: 'completed', result: 'failure' })
     expect(await show(fake, workflow)).toMatchObject({ status: 'completed', result: 'failure' })
   })
@@ -253,7 +305,7 @@ describe('enrollment', () => {
     const cancelled = enroll(fake, 'nonce-cancelled')
     await until(() => fake.pendingEnrollments().length === 1)
     expect(fake.pendingEnrollments()[0]).toMatchObject({ nonce: 'nonce-cancelled', hostname: 'here' })
-    const answered = await fetch(`${fake.apiUrl.replace(/\/api$/, '')}/-/fake/enrollments/nonce-cancelled/cancel/`, { method: 'POST' })
+    const answered = await control(fake, '/enrollments/nonce-cancelled/cancel/', { method: 'POST' })
     expect(answered.status).toBe(200)
     expect(JSON.parse(await cancelled)).toEqual({ outcome: 'cancel', token: null })
     expect(fake.pendingEnrollments()).toEqual([])
@@ -265,7 +317,10 @@ describe('state', () => {
     const fake = await fakeServer()
     const ids: number[] = []
     for (let index = 0; index < 12; index++) ids.push(await createNoop(fake))
-    const first = (await (await api(fake, '/work-request/')).json()) as { next: string; results: { id: number }[] }
+    const first = (await (await api(fake, '/work-request/')).json()) as {
+      next: string
+      results: { id: number }[]
+    }
     const second = (await (await fetch(first.next, { headers: { Token: fake.token } })).json()) as {
       next: string | null
       previous: string
@@ -274,7 +329,9 @@ describe('state', () => {
     expect(first.results.map((result) => result.id)).toEqual(ids.slice(2).reverse())
     expect(second.results.map((result) => result.id)).toEqual([ids[1], ids[0]])
     expect(second.next).toBeNull()
-    const back = (await (await fetch(second.previous, { headers: { Token: fake.token } })).json()) as { results: { id: number }[] }
+    const back = (await (await fetch(second.previous, { headers: { Token: fake.token } })).json()) as {
+      results: { id: number }[]
+    }
     expect(back.results).toEqual(first.results)
   })
 
@@ -282,13 +339,20 @@ describe('state', () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'fake-debusine-')), 'state.json')
     const before = await startFakeDebusine({ stateFile })
     const id = await createNoop(before)
-    await api(before, `/workflow-template/${before.workspace}/`, { method: 'POST', json: { name: 'kept', task_name: 'noop' } })
+    await api(before, `/workflow-template/${before.workspace}/`, {
+      method: 'POST',
+      json: { name: 'kept', task_name: 'noop' },
+    })
     await before.close()
     const after = await fakeServer({ stateFile, token: before.token })
-    expect(((await (await api(after, `/work-request/${id}/`)).json()) as { task_name: string }).task_name).toBe('noop')
+    expect(
+      ((await (await api(after, `/work-request/${id}/`)).json()) as { task_name: string }).task_name,
+    ).toBe('noop')
     expect(await createNoop(after)).toBe(id + 1)
     expect((await api(after, `/workflow-template/${after.workspace}/kept/`)).status).toBe(200)
-    const collections = (await (await api(after, `/collection/${after.workspace}/`)).json()) as { count: number }
+    const collections = (await (await api(after, `/collection/${after.workspace}/`)).json()) as {
+      count: number
+    }
     expect(collections.count).toBe(3)
   })
 })

@@ -24,6 +24,11 @@ export interface FakeDebusineOptions {
   username?: string
   /** A file to load the state from at start (when it exists) and to save it to at `close()`. */
   stateFile?: string
+  /**
+   * The token of the HTTP control API (header `X-Fake-Control-Token`); default 64 random hex
+   * digits, see {@link FakeDebusine.controlToken}.
+   */
+  controlToken?: string
 }
 
 /** How the control API completes a work request. */
@@ -61,6 +66,11 @@ export interface FakeDebusine {
   readonly apiUrl: string
   /** The user's API token (header `Token`). */
   readonly token: string
+  /**
+   * The token every request under `/-/fake/` must carry in the header `X-Fake-Control-Token`
+   * (with the fake's own `Host`, no foreign `Origin`, no form or text content type).
+   */
+  readonly controlToken: string
   readonly scope: string
   /** The default workspace. */
   readonly workspace: string

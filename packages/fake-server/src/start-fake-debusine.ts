@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FakeDebusine, FakeDebusineOptions } from './fake-debusine.js'
 import { CompletionChannel } from './internal/completion-channel.js'
+import { ownHosts } from './internal/http/control-guard.js'
 import { FakeState } from './internal/fake-state.js'
 import { FaultPlan } from './internal/fault-plan.js'
 import { RequestLog } from './internal/request-log.js'
@@ -20,7 +21,11 @@ function stateFor(options: FakeDebusineOptions): FakeState {
     scope: options.scope ?? 'debusine',
     workspaces: [workspace, ...(options.extraWorkspaces ?? [])],
     publicWorkspaces: options.publicWorkspaces ?? ['System'],
-    user: { id: 1, username: options.username ?? 'testuser', token: options.token ?? randomBytes(32).toString('hex') },
+    user: {
+      id: 1,
+      username: options.username ?? 'testuser',
+      token: options.token ?? randomBytes(32).toString('hex'),
+    },
   })
 }
 
@@ -39,8 +44,9 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
   const faults = new FaultPlan()
   const log = new RequestLog()
   const channel = new CompletionChannel(state)
+  const control = { hosts: new Set<string>(), token: options.controlToken ?? randomBytes(32).toString('hex') }
   const server = createServer(
-    requestHandler({ state, apiRoutes, controlRoutes: controlRoutes({ faults, log }), faults, log }),
+    requestHandler({ state, apiRoutes, controlRoutes: controlRoutes({ faults, log }), faults, log, control }),
   )
   server.on('upgrade', (request, socket, head) => {
     log.record(request, Buffer.alloc(0))
@@ -52,6 +58,7 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
   })
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  control.hosts = ownHosts(host, address.port)
   const workRequest = (id: number) => {
     const found = state.workRequests.get(id)
     if (found == null) throw new Error(`The fake holds no work request ${id}.`)
@@ -60,6 +67,7 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
   return {
     apiUrl: `http://${host}:${address.port}/api`,
     token: state.user.token,
+    controlToken: control.token,
     scope: state.scope,
     workspace: state.defaultWorkspace,
     completeWorkRequest: (id, result = 'success', complete = {}) =>
@@ -67,7 +75,12 @@ export async function startFakeDebusine(options: FakeDebusineOptions = {}): Prom
     failWorkRequest: (id) => completeWorkRequest(state, workRequest(id), 'failure'),
     addWorkflowStep: (id, step) => addWorkflowStep(state, id, step).id,
     pendingEnrollments: () =>
-      [...state.enrollments.values()].map(({ nonce, challenge, hostname, scope }) => ({ nonce, challenge, hostname, scope })),
+      [...state.enrollments.values()].map(({ nonce, challenge, hostname, scope }) => ({
+        nonce,
+        challenge,
+        hostname,
+        scope,
+      })),
     answerEnrollment: (outcome, nonce) => answerEnrollment(state, outcome, nonce),
     receivedRequests: () => log.list(),
     clearReceivedRequests: () => log.clear(),

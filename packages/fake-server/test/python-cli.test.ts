@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pythonClient, realServer } from '../../../tooling/vitest/real-server.js'
+import { control } from './support/control.js'
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url))
 
@@ -19,6 +20,7 @@ interface Started {
   token: string
   scope: string
   workspace: string
+  controlToken: string
 }
 
 let bin: ChildProcess
@@ -33,7 +35,9 @@ function startBin(stateFile: string): Promise<Started> {
   })
   return new Promise((resolve, reject) => {
     createInterface({ input: bin.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Started))
-    bin.once('exit', (code) => reject(new Error(`debusine-ts-fake exited (${String(code)}) before it answered`)))
+    bin.once('exit', (code) =>
+      reject(new Error(`debusine-ts-fake exited (${String(code)}) before it answered`)),
+    )
   })
 }
 
@@ -91,20 +95,26 @@ describe('debusine-ts-fake with the official Python CLI', () => {
     const outFile = join(work, 'completions.txt')
     const command = join(work, 'record.sh')
     writeFileSync(command, `#!/bin/sh\necho "$1 $2" >> ${outFile}\n`, { mode: 0o755 })
-    const listener = spawn(realServer().pythonClient, ['--config-file', config, 'work-request', 'on-completed', command], {
-      cwd: work,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const listener = spawn(
+      realServer().pythonClient,
+      ['--config-file', config, 'work-request', 'on-completed', command],
+      {
+        cwd: work,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let said = ''
-    for (const stream of [listener.stdout, listener.stderr]) stream.setEncoding('utf8').on('data', (text: string) => (said += text))
+    for (const stream of [listener.stdout, listener.stderr])
+      stream.setEncoding('utf8').on('data', (text: string) => (said += text))
     try {
       // A live completion reaches only a connected listener: wait until it says so.
       await until(() => said.includes('Connected!'))
-      expect(await fetchLog()).toContainEqual(expect.objectContaining({ target: '/api/ws/1.0/work-request/on-completed/' }))
-      const done = await fetch(fake.apiUrl.replace(/\/api$/, `/-/fake/work-request/${id}/complete/`), {
+      expect(await fetchLog()).toContainEqual(
+        expect.objectContaining({ target: '/api/ws/1.0/work-request/on-completed/' }),
+      )
+      const done = await control(fake, `/work-request/${id}/complete/`, {
         method: 'POST',
         body: JSON.stringify({ result: 'success' }),
-        headers: { 'Content-Type': 'application/json' },
       })
       expect(done.status).toBe(200)
       await until(async () => existsSync(outFile) && readFileSync(outFile, 'utf8') !== '')
@@ -116,7 +126,14 @@ describe('debusine-ts-fake with the official Python CLI', () => {
 
   it('takes workflow-template create and list, workflow start and list, and collection list', async () => {
     writeFileSync(join(work, 'template.yaml'), 'runtime_parameters: any\n')
-    const template = await debusine(['workflow-template', 'create', '--data', 'template.yaml', 'noop', 'from-python'])
+    const template = await debusine([
+      'workflow-template',
+      'create',
+      '--data',
+      'template.yaml',
+      'noop',
+      'from-python',
+    ])
     expect(template.status, template.stderr).toBe(0)
     const templates = await debusine(['workflow-template', 'list', '--yaml'])
     expect(templates.stdout).toContain('name: from-python')
@@ -133,7 +150,7 @@ describe('debusine-ts-fake with the official Python CLI', () => {
 })
 
 async function fetchLog(): Promise<{ target: string }[]> {
-  return (await (await fetch(fake.apiUrl.replace(/\/api$/, '/-/fake/requests/'))).json()) as { target: string }[]
+  return (await (await control(fake, '/requests/')).json()) as { target: string }[]
 }
 
 async function until(condition: () => boolean | Promise<boolean>): Promise<void> {

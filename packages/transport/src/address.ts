@@ -121,3 +121,46 @@ export function onOrigin(url: string, origin: string, onRebased: (href: string) 
   onRebased(parsed.href)
   return `${origin}${parsed.pathname}${parsed.search}`
 }
+
+/**
+ * Whether `hostname` (as `URL.hostname` spells it) names this machine: `localhost` (and
+ * names under `.localhost`), an address of 127.0.0.0/8, or `::1`.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/** What to do with a token about to be sent in clear text: say so, or refuse to send it. */
+export type CleartextPolicy = 'warn' | 'refuse'
+
+/**
+ * Check that the token sent to `apiUrl` cannot be read on the way: an `http:` URL of a host
+ * other than this machine sends it in clear text. Returns the one-line warning to print
+ * (undefined when `https:` or loopback); with `refuse`, throws instead.
+ *
+ * @throws {ValidationError} (rule `cleartext_token`) for such a URL when `policy` is `refuse`
+ * @example
+ * checkCleartextApiUrl('http://debusine.example.org/api', 'warn')
+ * // 'the token is sent in clear text to http://debusine.example.org/api: use an https:// URL'
+ */
+export function checkCleartextApiUrl(apiUrl: string, policy: CleartextPolicy): string | undefined {
+  let parsed: URL
+  try {
+    parsed = new URL(apiUrl)
+  } catch {
+    return undefined
+  }
+  if (parsed.protocol !== 'http:' || isLoopbackHost(parsed.hostname)) return undefined
+  const sentence = `the token is sent in clear text to ${parsed.origin}${parsed.pathname}`
+  if (policy === 'warn') return `${sentence}: use an https:// URL`
+  throw new ValidationError('apiUrl', [
+    {
+      path: 'apiUrl',
+      rule: 'cleartext_token',
+      message: `${sentence}, which is refused here; use an https:// URL`,
+    },
+  ])
+}

@@ -25,7 +25,7 @@ export type {
 } from './transport-options.js'
 export { pickRequestOptions, type RequestOptions } from './request-options.js'
 export { silentLogger, redactingLogger, type Logger } from './logger.js'
-export { redactText, redactUrl, redactValue, REDACTED, type Secrets } from './redact.js'
+export { redactText, redactUrl, redactValue, REDACTED, MIN_REDACTED_LENGTH, type Secrets } from './redact.js'
 export { sleep, pause } from './sleep.js'
 export { backoffDelay, type BackoffDelays } from './backoff.js'
 export { classifyNetworkFailure, type Delivery, type NetworkFailure } from './network-failure.js'
@@ -38,6 +38,9 @@ export {
   unversionedUrl,
   websocketUrl,
   webuiUrl,
+  isLoopbackHost,
+  checkCleartextApiUrl,
+  type CleartextPolicy,
 } from './address.js'
 export { PagedList, type PageLoader, type ToArrayOptions } from './paged-list.js'
 export { parsePage, type EnvelopeListener, type Page } from './page.js'

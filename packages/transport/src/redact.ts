@@ -46,13 +46,23 @@ export function redactUrl(url: string): string {
 /** One secret, several, or none. */
 export type Secrets = string | readonly (string | undefined)[] | undefined
 
+/**
+ * The shortest secret that is redacted: a shorter one (a mistyped token such as `o`) would
+ * turn ordinary words of every message into {@link REDACTED}, hiding the message and no
+ * secret worth the name. Debusine's own tokens are 64 characters.
+ */
+export const MIN_REDACTED_LENGTH = 8
+
 function secretList(secrets: Secrets): string[] {
   const list = typeof secrets === 'string' || secrets === undefined ? [secrets] : secrets
-  return list.filter((secret): secret is string => secret !== undefined && secret !== '')
+  return list.filter(
+    (secret): secret is string => secret !== undefined && secret.length >= MIN_REDACTED_LENGTH,
+  )
 }
 
 /**
- * `text` with every occurrence of the secrets replaced by {@link REDACTED}.
+ * `text` with every occurrence of the secrets of {@link MIN_REDACTED_LENGTH} characters or
+ * more replaced by {@link REDACTED} (shorter ones are left: see there why).
  *
  * @example
  * redactText(`token ${token} refused`, token) // 'token [REDACTED] refused'
@@ -62,8 +72,10 @@ export function redactText(text: string, secret: Secrets): string {
 }
 
 /**
- * `value` (a string, or JSON-like data) with every occurrence of the secrets in its strings
- * (keys included) replaced by {@link REDACTED}.
+ * `value` (a string, or JSON-like data) with every occurrence of the secrets in its string
+ * values replaced by {@link REDACTED}, as {@link redactText} does. Object keys are kept as
+ * they are: rewriting them could merge two keys into one and drop a field; a server that
+ * puts a secret in a key is not something a redaction by value can fix.
  */
 export function redactValue<T>(value: T, secret: Secrets): T {
   if (secretList(secret).length === 0) return value
@@ -71,7 +83,7 @@ export function redactValue<T>(value: T, secret: Secrets): T {
   if (Array.isArray(value)) return value.map((item: unknown) => redactValue(item, secret)) as T
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [redactText(key, secret), redactValue(item, secret)]),
+      Object.entries(value).map(([key, item]) => [key, redactValue(item, secret)]),
     ) as T
   }
   return value

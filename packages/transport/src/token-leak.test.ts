@@ -9,6 +9,9 @@ import {
   type LoopbackServer,
 } from '../test/support/loopback-server.js'
 import type { Logger } from './logger.js'
+import { ValidationError } from '@debusine-ts/models'
+import { checkCleartextApiUrl } from './address.js'
+import { redactText, redactValue, REDACTED } from './redact.js'
 import { Transport } from './transport.js'
 
 const TOKEN = 'f00dcafe0123456789abcdefTOKENSECRET0123456789abcdef0123456789ab'
@@ -54,7 +57,7 @@ beforeAll(async () => {
         sendProblem(
           response,
           Number(kind),
-          { title: echo, detail: { [echo]: [echo] }, validation_errors: { field: [echo] } },
+          { title: echo, detail: { reason: [echo] }, validation_errors: { field: [echo] } },
           { 'Retry-After': '0' },
         )
     }
@@ -135,5 +138,55 @@ describe('the token never leaks', () => {
     })
     expectNoToken(await failure(transport.request('POST', '/work-request/', { body: {} })))
     expect(inspect(logged, { depth: Infinity })).not.toContain(TOKEN)
+  })
+})
+
+describe('redaction spares what is not a secret', () => {
+  it('leaves secrets shorter than 8 characters alone, so a mistyped token does not garble messages', () => {
+    expect(redactText('no route to host', 'o')).toBe('no route to host')
+    expect(redactText('token 1234567 refused', '1234567')).toBe('token 1234567 refused')
+    expect(redactText('token 12345678 refused', '12345678')).toBe(`token ${REDACTED} refused`)
+  })
+
+  it('never rewrites object keys, so no field is renamed or dropped', () => {
+    const secret = 'abcdefgh'
+    const value = { [`${secret}-1`]: 'one', [`${secret}-2`]: `two ${secret}`, nested: [{ [secret]: secret }] }
+    expect(redactValue(value, secret)).toEqual({
+      [`${secret}-1`]: 'one',
+      [`${secret}-2`]: `two ${REDACTED}`,
+      nested: [{ [secret]: REDACTED }],
+    })
+  })
+
+  it("keeps the server's words in an error when the token is a single letter", async () => {
+    const transport = new Transport({ apiUrl: server.apiUrl, token: 'o', scope: 'debian', maxRetries: 0 })
+    const error = (await failure(transport.request('POST', '/400/', { body: {} }))) as Error
+    expect(error.message).toContain('token o was refused')
+    expect(JSON.stringify(error)).not.toContain(REDACTED)
+  })
+})
+
+describe('a token about to go in clear text', () => {
+  it.each([
+    'https://debusine.example.org/api',
+    'http://localhost:8000/api',
+    'http://127.0.0.1:8011/api',
+    'http://127.1.2.3/api',
+    'http://[::1]:8000/api',
+    'http://app.localhost/api',
+  ])('is no concern for %s', (apiUrl) => {
+    expect(checkCleartextApiUrl(apiUrl, 'refuse')).toBeUndefined()
+  })
+
+  it.each([
+    'http://debusine.example.org/api',
+    'http://10.0.0.1:8000/api',
+    'http://[fe80::1]/api',
+    'http://localhost.example.org/api',
+  ])('warns for %s in one line, or refuses when asked', (apiUrl) => {
+    const warning = checkCleartextApiUrl(apiUrl, 'warn')
+    expect(warning).toMatch(/^the token is sent in clear text to http:\/\/\S+\/api: use an https:\/\/ URL$/)
+    expect(() => checkCleartextApiUrl(apiUrl, 'refuse')).toThrow(ValidationError)
+    expect(() => checkCleartextApiUrl(apiUrl, 'refuse')).toThrow(/clear text .* refused/)
   })
 })

@@ -20,6 +20,7 @@ import {
   prompter,
 } from '@debusine-ts/cli-kit'
 import type { setupCommands } from './setup.commands.js'
+import { readTokenFile, tokenOptionWarning } from './setup-token.js'
 
 function draftFor(ini: IniFile, input: string, scope: string | undefined): ServerDraft {
   const draft = serverSetupFor(ini, input, scope)
@@ -133,7 +134,9 @@ async function editServer(
         break
       }
       case 'token': {
-        const value = await ask.ask('Token (empty to clear it and enroll a new one on save): ')
+        const value = await ask.askSecret(
+          'Token (not shown; empty to clear it and enroll a new one on save): ',
+        )
         if (value !== undefined) draft.token = value
         break
       }
@@ -184,13 +187,20 @@ async function nonInteractive(
   const name = context.global.server ?? (apiUrl === undefined ? undefined : serverFromInput(apiUrl).name)
   if (name === undefined) {
     throw new CliError('setup without a terminal needs --server NAME (or --api-url URL).', {
-      hint: 'e.g. debusine-ts setup --server NAME --api-url https://HOST/api/ --scope SCOPE --token TOKEN',
+      hint: 'e.g. debusine-ts setup --server NAME --api-url https://HOST/api/ --scope SCOPE --token-file FILE',
     })
   }
   const draft = draftFor(ini, name, context.global.scope)
-  const { token, workspace } = values
+  const { token, tokenFile, workspace } = values
+  if (token !== undefined && tokenFile !== undefined) {
+    throw new CliError('--token and --token-file both give the token: pass only one (--token-file).')
+  }
   if (apiUrl !== undefined) draft.apiUrl = apiUrl
-  if (token !== undefined) draft.token = token
+  if (token !== undefined) {
+    context.warn(tokenOptionWarning)
+    draft.token = token
+  }
+  if (tokenFile !== undefined) draft.token = await readTokenFile(context, tokenFile)
   if (workspace !== undefined) draft.defaultWorkspace = workspace === '-' ? undefined : workspace
   if (values.default) draft.makeDefault = true
   if (values.enroll) draft.token = ''
@@ -198,7 +208,7 @@ async function nonInteractive(
   if (draft.token === '') {
     if (!values.enroll) {
       throw new CliError(`No token for ${draft.name}.`, {
-        hint: 'Pass --token TOKEN, or --enroll to get one by confirming in the web interface.',
+        hint: 'Pass --token-file FILE (- for standard input), or --enroll to get one by confirming in the web interface.',
       })
     }
     draft.token = await enrollToken(context, draft)
@@ -214,9 +224,11 @@ async function nonInteractive(
 export const setup: HandlerOf<typeof setupCommands.setup> = async (context, values) => {
   const file = context.global.configFile ?? defaultConfigFile(context.io.env)
   const ini = await readConfigForSetup(file)
-  const { apiUrl, token, workspace } = values
+  const { apiUrl, token, tokenFile, workspace } = values
   const scripted =
-    [apiUrl, token, workspace].some((value) => value !== undefined) || values.default || values.enroll
+    [apiUrl, token, tokenFile, workspace].some((value) => value !== undefined) ||
+    values.default ||
+    values.enroll
   if (scripted || context.io.stdin.isTTY !== true) return nonInteractive(context, values, file, ini)
   const ask = prompter(context.io)
   try {

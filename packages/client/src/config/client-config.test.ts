@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -157,5 +157,73 @@ describe('readClientConfig (PROTOCOL §13)', () => {
     expect(parseHttpTimeout('5, 30')).toBe(35_000)
     expect(parseHttpTimeout('x')).toBeUndefined()
     expect(parseHttpTimeout('1,2,3')).toBeUndefined()
+  })
+})
+
+describe('readClientConfig: what it says about tokens', () => {
+  const server = (apiUrl: string, token = 'a'.repeat(40), general = ''): string =>
+    `[General]\ndefault-server = x\n${general}[server:x]\napi-url = ${apiUrl}\nscope = s\ntoken = ${token}\n`
+  const privateFile = (text: string): string => {
+    const path = configFile(text)
+    chmodSync(path, 0o600)
+    return path
+  }
+
+  it('warns in one line, naming the file and chmod 600, when group or others can read the file', async () => {
+    const file = configFile(server('https://h.example.org/api'))
+    chmodSync(file, 0o640)
+    const { warnings } = await readClientConfig({ configFile: file, env: {} })
+    expect(warnings).toEqual([
+      `${file} holds API tokens and is readable by group or others: run chmod 600 ${file}`,
+    ])
+    chmodSync(file, 0o600)
+    expect((await readClientConfig({ configFile: file, env: {} })).warnings).toEqual([])
+  })
+
+  it('warns in one line for a token in clear text to another machine, not for https or loopback', async () => {
+    const remote = privateFile(server('http://h.example.org/api'))
+    const [warning, ...others] = (await readClientConfig({ configFile: remote, env: {} })).warnings
+    expect(others).toEqual([])
+    expect(warning).toMatch(
+      /clear text to http:\/\/h\.example\.org\/api: use an https:\/\/ URL \(\[server:x\] of /,
+    )
+    expect(warning).not.toContain('\n')
+    for (const apiUrl of [
+      'https://h.example.org/api',
+      'http://localhost:8000/api',
+      'http://127.0.0.1:8011/api',
+    ]) {
+      expect((await readClientConfig({ configFile: privateFile(server(apiUrl)), env: {} })).warnings).toEqual(
+        [],
+      )
+    }
+  })
+
+  it('refuses a token in clear text when [General] require-https or DEBUSINE_TS_REQUIRE_HTTPS says so', async () => {
+    const remote = privateFile(server('http://h.example.org/api'))
+    const byEnv = await failure(
+      readClientConfig({ configFile: remote, env: { DEBUSINE_TS_REQUIRE_HTTPS: '1' } }),
+    )
+    expect(byEnv).toMatchObject({ section: 'server:x', key: 'api-url' })
+    expect(byEnv.message).toMatch(/clear text .* refused/)
+    const byKey = privateFile(server('http://h.example.org/api', 'a'.repeat(40), 'require-https = true\n'))
+    expect((await failure(readClientConfig({ configFile: byKey, env: {} }))).key).toBe('api-url')
+    expect(
+      (await readClientConfig({ configFile: remote, env: { DEBUSINE_TS_REQUIRE_HTTPS: '0' } })).warnings,
+    ).toHaveLength(1)
+  })
+
+  it('reports a malformed token without quoting it', async () => {
+    const token = 'f00dcafe\u20acSECRET-REST-OF-TOKEN'
+    const error = await failure(
+      readClientConfig({ configFile: privateFile(server('https://h/api', token)), env: {} }),
+    )
+    expect(error).toMatchObject({ section: 'server:x', key: 'token' })
+    expect(error.message).toMatch(/token of \[server:x\] .* is malformed: character 9 of 29/)
+    expect(JSON.stringify({ message: error.message, hint: error.hint })).not.toMatch(/SECRET|f00dcafe/)
+    const spaced = await failure(
+      readClientConfig({ configFile: privateFile(server('https://h/api', 'abc def-SECRET')), env: {} }),
+    )
+    expect(spaced.message).not.toContain('SECRET')
   })
 })

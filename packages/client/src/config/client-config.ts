@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { ClientConfigError } from './client-config-error.js'
+import { checkToken, cleartextPolicy, serverWarnings } from './config-checks.js'
 import { IniSyntaxError, parseIni, type IniFile } from './ini.js'
 import { presetWorkspace } from './known-servers.js'
 
@@ -29,6 +30,11 @@ export interface ConfiguredServer {
   readonly caFile: string | undefined
   /** The configuration file read. */
   readonly configFile: string
+  /**
+   * One line each, to print on every run: the file is readable by group or others; the token
+   * goes in clear text (a non-loopback `http:` URL).
+   */
+  readonly warnings: readonly string[]
 }
 
 /** What selects the server: the file, `--server`, `--scope` and the environment. */
@@ -39,7 +45,7 @@ export interface ClientConfigSelection {
   readonly server?: string | undefined
   /** Overrides the section's `scope`. */
   readonly scope?: string | undefined
-  /** For `DEBUSINE_SERVER_NAME` and `HOME`; default `process.env`. */
+  /** For `DEBUSINE_SERVER_NAME`, `DEBUSINE_TS_REQUIRE_HTTPS` and `HOME`; default `process.env`. */
   readonly env?: ClientConfigEnvironment | undefined
 }
 
@@ -130,7 +136,9 @@ export async function readConfigFile(file: string): Promise<IniFile> {
  * const server = await readClientConfig({ server: 'debian', env: process.env })
  * const client = new DebusineClient({ apiUrl: server.apiUrl, token: server.token, scope: server.scope, workspace: server.defaultWorkspace })
  * @throws {ClientConfigError} for a missing or unreadable file, no default server, an
- *   unknown server, a section missing `api-url`, `scope` or `token`, or an unknown key
+ *   unknown server, a section missing `api-url`, `scope` or `token`, an unknown key, a
+ *   malformed token, or a clear-text token when `[General] require-https` or
+ *   `DEBUSINE_TS_REQUIRE_HTTPS` asks to refuse it
  */
 export async function readClientConfig(selection: ClientConfigSelection = {}): Promise<ConfiguredServer> {
   const env = selection.env ?? process.env
@@ -190,10 +198,13 @@ export async function readClientConfig(selection: ClientConfigSelection = {}): P
   const caFile = keys.get('ca-file')
   const configuredWorkspace = keys.get('default-workspace')
   const sectionName = section.slice('server:'.length)
+  const apiUrl = keys.get('api-url')!
+  checkToken(keys.get('token')!, file, section)
+  const warnings = await serverWarnings(file, section, apiUrl, cleartextPolicy(env, ini))
   return {
     name,
     section,
-    apiUrl: keys.get('api-url')!,
+    apiUrl,
     scope: selection.scope ?? keys.get('scope')!,
     token: keys.get('token')!,
     defaultWorkspace:
@@ -204,5 +215,6 @@ export async function readClientConfig(selection: ClientConfigSelection = {}): P
     timeoutMs: rawTimeout === undefined || rawTimeout === '' ? undefined : parseHttpTimeout(rawTimeout),
     caFile: caFile === undefined || caFile === '' ? undefined : resolve(dirname(file), caFile),
     configFile: file,
+    warnings,
   }
 }

@@ -1,6 +1,7 @@
 import { ServerResponse, type IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Fault } from '../faults.js'
+import { admitControlRequest } from './http/control-guard.js'
 import { dispatch } from './http/dispatch.js'
 import type { Exchange } from './http/exchange.js'
 import { sendNotFoundPage, sendText } from './http/replies.js'
@@ -17,6 +18,8 @@ export interface HandlerParts {
   controlRoutes: readonly Route[]
   faults: FaultPlan
   log: RequestLog
+  /** Who may use the control API: the fake's own `Host` values (filled once it listens) and its token. */
+  control: { hosts: ReadonlySet<string>; token: string }
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -28,7 +31,12 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   })
 }
 
-function exchangeFor(parts: HandlerParts, request: IncomingMessage, response: ServerResponse, body: Buffer): Exchange {
+function exchangeFor(
+  parts: HandlerParts,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: Buffer,
+): Exchange {
   const origin = `http://${request.headers.host ?? 'localhost'}`
   const token = request.headers.token
   return {
@@ -71,7 +79,9 @@ async function answerApi(parts: HandlerParts, exchange: Exchange, fault: Fault |
 }
 
 /** The `request` listener of the fake's HTTP server. */
-export function requestHandler(parts: HandlerParts): (request: IncomingMessage, response: ServerResponse) => void {
+export function requestHandler(
+  parts: HandlerParts,
+): (request: IncomingMessage, response: ServerResponse) => void {
   // The connections of a `recycle-close` fault: the next request on one finds it closed.
   const recycled = new WeakSet<Socket>()
   return (request, response) => {
@@ -85,7 +95,10 @@ export function requestHandler(parts: HandlerParts): (request: IncomingMessage, 
       const path = exchange.url.pathname
       const method = request.method ?? 'GET'
       if (path === '/healthz' || path.startsWith('/-/fake/')) {
-        await dispatch(parts.controlRoutes, exchange, method)
+        const { hosts, token } = parts.control
+        if (path === '/healthz' || admitControlRequest(request, response, hosts, token)) {
+          await dispatch(parts.controlRoutes, exchange, method)
+        }
         return
       }
       parts.log.record(request, body)
