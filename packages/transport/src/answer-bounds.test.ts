@@ -90,25 +90,29 @@ function report(name: string, figures: { ms: number; growthMiB: number }, sentMi
 }
 
 describe.each(routes)('through %s, an answer larger than the limit', (route) => {
-  it('is cut at the limit when it never ends, with an error naming the limit and the URL', async () => {
-    const { transport, hostile } = await transportTo(
-      route,
-      { [artifact]: endlessJson() },
-      { timeout: 60_000 },
-    )
-    const figures = await measured(() => transport.request('GET', '/artifact/1/', { query: { token } }))
-    const sentMiB = hostile.bytesSent() / MiB
-    report(`${route}, endless JSON`, figures, sentMiB)
-    expect(figures.error).toBeInstanceOf(ResponseTooLargeError)
-    const error = figures.error as ResponseTooLargeError
-    expect(error.limitBytes).toBe(32 * MiB)
-    expect(error.message).toContain('32 MiB')
-    expect(error.message).toContain(`${hostile.apiUrl}/1.0/artifact/1/`)
-    expect(error.message).not.toContain(token)
-    // Cancelled at the limit: the server could write little more than that before it stopped.
-    expect(sentMiB).toBeLessThan(128)
-    expect(figures.growthMiB).toBeLessThan(512)
-  })
+  it(
+    'is cut at the limit when it never ends, with an error naming the limit and the URL',
+    { timeout: 90_000 },
+    async () => {
+      const { transport, hostile } = await transportTo(
+        route,
+        { [artifact]: endlessJson() },
+        { timeout: 60_000 },
+      )
+      const figures = await measured(() => transport.request('GET', '/artifact/1/', { query: { token } }))
+      const sentMiB = hostile.bytesSent() / MiB
+      report(`${route}, endless JSON`, figures, sentMiB)
+      expect(figures.error).toBeInstanceOf(ResponseTooLargeError)
+      const error = figures.error as ResponseTooLargeError
+      expect(error.limitBytes).toBe(32 * MiB)
+      expect(error.message).toContain('32 MiB')
+      expect(error.message).toContain(`${hostile.apiUrl}/1.0/artifact/1/`)
+      expect(error.message).not.toContain(token)
+      // Cancelled at the limit: the server could write little more than that before it stopped.
+      expect(sentMiB).toBeLessThan(128)
+      expect(figures.growthMiB).toBeLessThan(512)
+    },
+  )
 
   it('is refused at its declared length without being read, and cut at the limit without one', async () => {
     const { transport, hostile } = await transportTo(route, {
