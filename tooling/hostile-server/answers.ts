@@ -30,14 +30,20 @@ export function stallBeforeHeaders(): HostileAnswer {
 }
 
 /**
- * A JSON body that never ends: `{"items": [` and then the same element forever, written as
- * fast as the client reads (chunked, no length). It stops when the client goes away.
+ * A JSON body that never ends: `{"items": [` and then the same element forever (chunked, no
+ * length), written as fast as the client reads, or one chunk every `intervalMs` when given (a
+ * trickle that never reaches a size limit), with `status`. It stops when the client goes away.
  */
-export function endlessJson(chunkBytes = 64 * 1024): HostileAnswer {
+export function endlessJson(chunkBytes = 64 * 1024, intervalMs?: number, status = 200): HostileAnswer {
   return (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' })
+    response.writeHead(status, { 'content-type': 'application/json' })
     response.write('{"id": 1, "items": [')
     const element = '"x",'.repeat(Math.ceil(chunkBytes / 4))
+    if (intervalMs !== undefined) {
+      const timer = setInterval(() => response.write(element), intervalMs)
+      response.on('close', () => clearInterval(timer))
+      return
+    }
     const pump = (): void => {
       while (!response.destroyed && response.write(element));
       if (!response.destroyed) response.once('drain', pump)
@@ -47,13 +53,19 @@ export function endlessJson(chunkBytes = 64 * 1024): HostileAnswer {
   }
 }
 
-/** A JSON body of exactly `bytes` bytes (a long string field padded to size), sent at once. */
-export function hugeJson(bytes: number): HostileAnswer {
+/**
+ * A JSON body of exactly `bytes` bytes (a long string field padded to size), sent as fast as
+ * the client reads; with its `Content-Length` unless `declareLength` is false (then chunked).
+ */
+export function hugeJson(bytes: number, declareLength = true): HostileAnswer {
   return (_request, response) => {
     const head = '{"id": 1, "padding": "'
     const tail = '"}'
     const padding = Math.max(0, bytes - head.length - tail.length)
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes })
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      ...(declareLength ? { 'content-length': bytes } : {}),
+    })
     response.write(head)
     const block = 'x'.repeat(1 << 20)
     let left = padding

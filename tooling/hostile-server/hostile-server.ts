@@ -29,6 +29,11 @@ export interface HostileServer {
   requests: HostileRequest[]
   /** Routes may be changed between phases of a test. */
   routes: Map<string, HostileAnswer>
+  /**
+   * How many bytes the server has written to its connections so far, headers included: what
+   * a client was sent (or its kernel holds), so a test can tell a body was not read whole.
+   */
+  bytesSent(): number
   /** Stop listening and destroy every open connection (endless answers included). */
   close(): Promise<void>
 }
@@ -41,6 +46,7 @@ export async function startHostileServer(routes: Record<string, HostileAnswer> =
   const table = new Map(Object.entries(routes))
   const requests: HostileRequest[] = []
   const sockets = new Set<Socket>()
+  let sentByClosed = 0
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -55,7 +61,10 @@ export async function startHostileServer(routes: Record<string, HostileAnswer> =
   })
   server.on('connection', (socket) => {
     sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
+    socket.on('close', () => {
+      sentByClosed += socket.bytesWritten
+      sockets.delete(socket)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -64,6 +73,7 @@ export async function startHostileServer(routes: Record<string, HostileAnswer> =
     apiUrl: `${origin}/api`,
     requests,
     routes: table,
+    bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, sentByClosed),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()

@@ -71,5 +71,6 @@ export {
   type TimeoutErrorInit,
 } from './errors/connection-error.js'
 export { AbortError, type AbortErrorInit } from './errors/abort-error.js'
+export { ResponseTooLargeError, type ResponseTooLargeErrorInit } from './errors/response-too-large-error.js'
 export { ServerCapabilities, type WebPageReader } from './server-capabilities.js'
 export { VERSION } from './version.js'

@@ -23,8 +23,13 @@ export interface PageReadRequest {
   headers: Headers
   /** Aborts the read (the caller's signal, or the list's when it stops reading ahead). */
   signal: AbortSignal | undefined
-  /** The per-attempt timeout in milliseconds (`Infinity` for none). */
+  /** The per-attempt timeout in milliseconds (`Infinity` for none); `signal` also aborts when it expires. */
   timeout: number
+  /**
+   * The most bytes of the body to read (the transport's `maxResponseBytes`): a reader stops
+   * at the limit and rejects with `ResponseTooLargeError`.
+   */
+  maxBytes: number
 }
 
 /**
@@ -121,6 +126,13 @@ export interface TransportConfig {
   timeout?: number | undefined
   /** Default number of retries; default 2. */
   maxRetries?: number | undefined
+  /**
+   * The most bytes of an answer's body the transport reads: JSON answers, list pages, error
+   * pages (not `stream()` bodies, which the caller reads); default 32 MiB (33 554 432). A
+   * larger body is cancelled at the limit, never read whole, and the call fails with
+   * `ResponseTooLargeError` (an error status keeps its error, without the body's details).
+   */
+  maxResponseBytes?: number | undefined
   /** `User-Agent` header; default `debusine-ts/<version>`. Browsers do not let us set it. */
   userAgent?: string | undefined
   /** Where to report requests and retries; default silent. */

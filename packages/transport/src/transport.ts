@@ -1,4 +1,4 @@
-import { parseResponse, ResponseValidationError } from '@debusine-ts/models'
+import { parseResponse } from '@debusine-ts/models'
 import {
   withQuery,
   normalizeApiUrl,
@@ -9,20 +9,28 @@ import {
   onOrigin,
 } from './address.js'
 import type { ApiError } from './errors/api-error.js'
+import { bufferedResponse } from './internal/bounded-body.js'
 import { errorFromResponse } from './internal/error-from-response.js'
-import { createKy, releaseWhenRead, sendExchange, type Exchange, type Sender } from './internal/exchange.js'
+import {
+  createSender,
+  releaseWhenRead,
+  sendExchange,
+  type Exchange,
+  type Sender,
+} from './internal/exchange.js'
+import { readJsonBody, withoutToken } from './internal/json-body.js'
 import { silentLogger, type Logger } from './logger.js'
 import { ServerCapabilities } from './server-capabilities.js'
 import { ServerClock } from './server-clock.js'
 import { checkPageEnvelope, parsePageItems, type EnvelopeListener, type Page } from './page.js'
 import { nextTurn } from './sleep.js'
 import { eitherSignal } from './internal/abort.js'
-import { inBrowser, jsonAccept, mediaTypeOf } from './internal/media.js'
-import { pageFromAnswer } from './internal/page-answer.js'
+import { inBrowser, jsonAccept } from './internal/media.js'
+import { readPageWithin } from './internal/page-answer.js'
 import { PagedList } from './paged-list.js'
-import { redactUrl, redactValue } from './redact.js'
+import { redactUrl } from './redact.js'
 import { checkCount } from './request-options.js'
-import { defaultRetryDelays, isRepeatable, type RetryDelays } from './retry-policy.js'
+import { isRepeatable } from './retry-policy.js'
 import type {
   JsonRequestOptions,
   ListOptions,
@@ -39,9 +47,6 @@ import type {
   WebSocketConnection,
 } from './transport-options.js'
 import { VERSION } from './version.js'
-
-const defaultTimeoutMs = 30_000
-const defaultMaxRetries = 2
 
 /**
  * The HTTP layer of the suite: builds URLs, sends the `Token`, `X-Debusine-Scope` and
@@ -69,9 +74,7 @@ export class Transport {
   readonly #pageReader: PageReader | undefined
   readonly #clock = new ServerClock()
   /** What the server supports (its Debusine version), learned once, when first needed. */
-  readonly capabilities = new ServerCapabilities((signal) =>
-    this.stream('GET', this.webuiUrl('/-/login/'), { signal, headers: { Accept: 'text/html' } }),
-  )
+  readonly capabilities = new ServerCapabilities((signal) => this.#readWebPage('/-/login/', signal))
 
   /**
    * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
@@ -86,18 +89,13 @@ export class Transport {
     this.#network = config.fetch !== undefined ? null : config.network
     // The network's reader unless the config gives one: pages go through the same dispatcher.
     this.#pageReader = config.pageReader ?? this.#network?.readPage
-    const retryDelays: RetryDelays = { ...defaultRetryDelays, ...config.retryDelays }
-    this.#sender = {
-      ky: createKy(config),
+    this.#sender = createSender(config, {
       logger: this.#logger,
       token: this.#token,
       scope: this.scope,
-      timeout: checkCount('timeout', config.timeout ?? defaultTimeoutMs, true),
-      maxRetries: checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false),
-      retryDelays,
       headersFor: (url, extra) => this.#setCredentials(url, new Headers(extra)),
       noteServerDate: (date) => this.#clock.note(date),
-    }
+    })
   }
 
   /**
@@ -242,6 +240,7 @@ export class Transport {
       token: this.#token,
       scope: this.scope,
       attempts: 1,
+      maxBytes: this.#sender.maxResponseBytes,
     })
   }
 
@@ -259,7 +258,6 @@ export class Transport {
     options: ListOptions = {},
   ): PagedList<SchemaOutput<Schema>> {
     const model = options.model ?? 'item'
-    const { timeout, maxRetries, headers } = options
     const load = async (
       url: string,
       ahead?: AbortSignal,
@@ -272,9 +270,7 @@ export class Transport {
       })
       const signal = eitherSignal(options.signal, ahead)
       if (options.operation !== undefined) await this.capabilities.require(options.operation, signal)
-      const body =
-        (await this.#readPage(target, signal, options)) ??
-        (await this.#json('GET', target, { timeout, maxRetries, headers, signal, model: 'Page' }))
+      const body = await this.#readPage(target, signal, options)
       try {
         const envelope = checkPageEnvelope(target, body)
         if (onEnvelope !== undefined) {
@@ -286,44 +282,47 @@ export class Transport {
         }
         return parsePageItems(envelope, (item) => parseResponse(model, schema, item))
       } catch (error) {
-        throw this.#redacted(error)
+        throw withoutToken(error, this.#token)
       }
     }
     return new PagedList(load, this.url(path, options.query))
   }
 
-  /** A page's body read by the configured {@link PageReader}; `undefined` leaves it to `#json`. */
+  /** A page's body: read by the configured {@link PageReader} first, else (or when it declines) by `#json`. */
   async #readPage(url: string, signal: AbortSignal | undefined, options: ListOptions): Promise<unknown> {
     // Bad options fail as they would through `#send`, before anything is read.
     const timeout = checkCount('timeout', options.timeout ?? this.#sender.timeout, true)
-    checkCount('maxRetries', options.maxRetries ?? this.#sender.maxRetries, false)
-    if (this.#pageReader === undefined || signal?.aborted === true) return undefined
-    const headers = this.#headers(url, options.headers, jsonAccept)
-    this.#logger.debug(`GET ${redactUrl(url)}`, { route: 'page reader' })
-    const answer = await this.#pageReader({ url, headers, signal, timeout })
-    const body = await pageFromAnswer(answer, (response) => this.errorFor('GET', url, response))
-    if (body === undefined) this.#logger.debug(`GET ${redactUrl(url)}: read again through fetch`)
-    return body
+    let maxRetries = checkCount('maxRetries', options.maxRetries ?? this.#sender.maxRetries, false)
+    if (this.#pageReader !== undefined && signal?.aborted !== true) {
+      this.#logger.debug(`GET ${redactUrl(url)}`, { route: 'page reader' })
+      const headers = this.#headers(url, options.headers, jsonAccept)
+      const request = { url, headers, timeout, maxBytes: this.#sender.maxResponseBytes }
+      const read = await readPageWithin(this.#pageReader, request, signal, maxRetries, (response) =>
+        this.errorFor('GET', url, response),
+      )
+      if ('body' in read) return read.body
+      maxRetries = read.maxRetries
+      this.#logger.debug(`GET ${redactUrl(url)}: read again through fetch`)
+    }
+    return this.#json('GET', url, { timeout, maxRetries, headers: options.headers, signal, model: 'Page' })
   }
 
-  /** A validation error whose copy of the body no longer holds the token (if the server echoed it). */
-  #redacted(error: unknown): unknown {
-    if (ResponseValidationError.isInstance(error) && this.#token !== undefined) {
-      return new ResponseValidationError(error.model, error.issues, redactValue(error.body, this.#token))
-    }
-    return error
-  }
-
-  #validate<Schema extends ResponseSchema>(
-    model: string,
-    schema: Schema,
-    value: unknown,
-  ): SchemaOutput<Schema> {
-    try {
-      return parseResponse(model, schema, value)
-    } catch (error) {
-      throw this.#redacted(error)
-    }
+  /** A web UI page, read whole (bounded, within the timeout) into a `Response` of its text. */
+  #readWebPage(path: string, signal: AbortSignal | undefined): Promise<Response> {
+    const url = this.webuiUrl(path)
+    const bound = { maxBytes: this.#sender.maxResponseBytes, method: 'GET', url: redactUrl(url) }
+    return this.#send(
+      'GET',
+      url,
+      { signal },
+      {
+        headers: this.#headers(url, undefined, 'text/html'),
+        body: undefined,
+        replayable: true,
+        ownsAttempt: false,
+        onSuccess: (response, attempt) => bufferedResponse(response, { ...bound, signal: attempt.signal }),
+      },
+    )
   }
 
   #json(method: string, url: string, options: JsonRequestOptions): Promise<unknown> {
@@ -339,21 +338,15 @@ export class Transport {
       body,
       replayable: true,
       ownsAttempt: false,
-      onSuccess: async (response) => {
-        const text = await response.text()
-        if (text.trim() === '') return undefined
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(text)
-        } catch {
-          throw new ResponseValidationError(
-            model,
-            [{ path: '', rule: 'invalid_json', message: `the body is not JSON (${mediaTypeOf(response)})` }],
-            redactValue(text.slice(0, 500), this.#token),
-          )
-        }
-        return options.schema === undefined ? parsed : this.#validate(model, options.schema, parsed)
-      },
+      onSuccess: (response, attempt) =>
+        readJsonBody(response, options.schema, {
+          model,
+          method: method.toUpperCase(),
+          url: redactUrl(url),
+          maxBytes: this.#sender.maxResponseBytes,
+          signal: attempt.signal,
+          token: this.#token,
+        }),
     })
   }
 

@@ -14,8 +14,10 @@ import {
   RateLimitError,
   ServerError,
 } from '../errors/status-errors.js'
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js'
 import { parseRetryAfter } from '../retry-policy.js'
 import { redactValue } from '../redact.js'
+import { readBoundedText } from './bounded-body.js'
 
 /** What the request was, for the error's message. */
 export interface ErrorContext {
@@ -26,6 +28,10 @@ export interface ErrorContext {
   token: string | undefined
   scope: string | undefined
   attempts: number
+  /** The most bytes of the body read: a larger body is cancelled and left out of the error. */
+  maxBytes: number
+  /** Cancels the read of the body. */
+  signal?: AbortSignal | undefined
 }
 
 const reasonPhrases: Readonly<Record<number, string>> = {
@@ -70,9 +76,22 @@ function normalizeValidationErrors(value: unknown): ValidationErrors | undefined
   )
 }
 
-async function readBody(response: Response): Promise<Body> {
+async function readBody(response: Response, context: ErrorContext): Promise<Body> {
   const type = mediaType(response)
-  const text = await response.text()
+  let text: string
+  try {
+    text = await readBoundedText(response.body, {
+      maxBytes: context.maxBytes,
+      signal: context.signal,
+      method: context.method,
+      url: context.url,
+      declaredLength: response.headers.get('content-length'),
+    })
+  } catch (error) {
+    // The status is the error; a body too large to read only loses its details.
+    if (ResponseTooLargeError.isInstance(error)) return { kind: 'other' }
+    throw error
+  }
   if (type === 'application/problem+json') {
     try {
       const parsed: unknown = JSON.parse(text)
@@ -163,7 +182,7 @@ function hintFor(
  * the server echoed.
  */
 export async function errorFromResponse(response: Response, context: ErrorContext): Promise<ApiError> {
-  const received = await readBody(response)
+  const received = await readBody(response, context)
   // Only the server's strings are redacted; the keys of `Body` are ours.
   const body: Body = {
     kind: received.kind,

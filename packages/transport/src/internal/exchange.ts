@@ -7,16 +7,27 @@ import type { Logger } from '../logger.js'
 import { classifyNetworkFailure } from '../network-failure.js'
 import { redactUrl } from '../redact.js'
 import { redirectTarget } from '../redirect.js'
-import type { RequestOptions } from '../request-options.js'
-import type { TransportConfig } from '../transport-options.js'
-import { isRetryableStatus, parseRetryAfter, retryDelay, type RetryDelays } from '../retry-policy.js'
+import { checkCount, type RequestOptions } from '../request-options.js'
+import type { FetchFunction, TransportConfig } from '../transport-options.js'
+import {
+  defaultRetryDelays,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelay,
+  type RetryDelays,
+} from '../retry-policy.js'
 import { sleep } from '../sleep.js'
 import { attemptSignal, type AttemptSignal } from './abort.js'
+import { DEFAULT_MAX_RESPONSE_BYTES } from './bounded-body.js'
 import { errorFromResponse } from './error-from-response.js'
 
 /** What a transport lends to each exchange. */
 export interface Sender {
   ky: KyInstance
+  /** The fetch under ky: the config's, the network's, or the global one. */
+  fetch: FetchFunction
+  /** The most bytes of an answer's body read (JSON, error pages). */
+  maxResponseBytes: number
   logger: Logger
   /** Only used to redact it from errors. */
   token: string | undefined
@@ -30,15 +41,30 @@ export interface Sender {
   noteServerDate: (date: string | null) => void
 }
 
-/** The ky instance of a transport: it only sends (retries, timeouts, redirects and errors are ours, see README). */
-export function createKy(config: TransportConfig): KyInstance {
-  const fetch = config.fetch ?? config.network?.fetch
-  return ky.create({
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    ...(fetch === undefined ? {} : { fetch }),
-  })
+const defaultTimeoutMs = 30_000
+const defaultMaxRetries = 2
+
+/**
+ * The sender of a transport, from its config: ky only sends (retries, timeouts, redirects
+ * and errors are ours, see README) through the config's fetch, else the network's, else the
+ * global one (looked up when called).
+ *
+ * @throws {ValidationError} when a timeout, retry count or size in `config` is invalid
+ */
+export function createSender(
+  config: TransportConfig,
+  own: Pick<Sender, 'logger' | 'token' | 'scope' | 'headersFor' | 'noteServerDate'>,
+): Sender {
+  const maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  return {
+    ...own,
+    ky: ky.create({ retry: 0, timeout: false, throwHttpErrors: false }),
+    fetch: config.fetch ?? config.network?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeout: checkCount('timeout', config.timeout ?? defaultTimeoutMs, true),
+    maxRetries: checkCount('maxRetries', config.maxRetries ?? defaultMaxRetries, false),
+    maxResponseBytes: checkCount('maxResponseBytes', maxResponseBytes, false),
+    retryDelays: { ...defaultRetryDelays, ...config.retryDelays },
+  }
 }
 
 /** One request, possibly sent several times. */
@@ -139,6 +165,12 @@ async function fetchFollowing<Result>(
   let method = exchange.method
   let body = exchange.body ?? null
   let headers = exchange.headers
+  // ky hands fetch a `Request` whose signal follows ours through that Request alone; fetch
+  // follows the Request's signal, and nothing keeps the Request once fetch has it. Once the
+  // garbage collector takes it, its link to our signal goes with it (undici issues 3644 and
+  // 4068) and an abort or timeout no longer reaches the connection. Giving fetch our signal
+  // itself makes fetch follow it directly, for as long as the exchange lasts.
+  const fetchWithSignal: FetchFunction = (input, init) => sender.fetch(input, { ...init, signal })
   for (let hop = 0; ; hop += 1) {
     const response = await sender.ky(url, {
       method,
@@ -146,6 +178,7 @@ async function fetchFollowing<Result>(
       body,
       signal,
       redirect,
+      fetch: fetchWithSignal,
       ...(streamed ? { duplex: 'half' as const } : {}),
     })
     const next = redirectTarget(response.status, response.headers.get('location'), url, hop)
@@ -219,6 +252,8 @@ async function sendAttempt<Result>(
         token: sender.token,
         scope: sender.scope,
         attempts,
+        maxBytes: sender.maxResponseBytes,
+        signal: attempt.signal,
       })
       return {
         ok: false,

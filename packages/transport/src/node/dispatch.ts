@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import { AbortError } from '../errors/abort-error.js'
 import { ConnectionError } from '../errors/connection-error.js'
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js'
+import { pageBound, readBoundedText } from '../internal/bounded-body.js'
 import { classifyNetworkFailure } from '../network-failure.js'
 import { redactUrl } from '../redact.js'
 import type { PageReadRequest, StreamedHead, StreamedRequest } from '../transport-options.js'
@@ -31,14 +33,17 @@ export async function readPageThrough(dispatcher: Dispatcher, page: PageReadRequ
       ...(Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}),
     })
     const type = String(answer.headers['content-type'] ?? '')
-    if (answer.statusCode === 200 && type.includes('json')) return await answer.body.json()
+    const bound = pageBound(page, answer.headers['content-length'])
+    if (answer.statusCode === 200 && type.includes('json'))
+      return JSON.parse(await readBoundedText(answer.body, bound))
     if (answer.statusCode < 400) {
       await answer.body.dump()
       return undefined
     }
-    const body = await answer.body.text()
+    const body = await readBoundedText(answer.body, bound)
     return new Response(body, { status: answer.statusCode, headers: headersOf(answer.headers) })
-  } catch {
+  } catch (error) {
+    if (ResponseTooLargeError.isInstance(error)) throw error
     return undefined
   }
 }
