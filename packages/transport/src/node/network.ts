@@ -6,6 +6,7 @@ import type { FetchFunction, NetworkHooks, WebSocketConnection } from '../transp
 import { readPageThrough, sendStreamedThrough } from './dispatch.js'
 import { describeProxy, proxyFor, proxySettingsFromEnv, type ProxySettings } from './proxy-environment.js'
 import { trustFrom, type Trust } from './trust.js'
+import { wholeAnswerGuard } from './whole-answer-guard.js'
 
 /** How a Node client reaches its server. */
 export interface NodeNetworkOptions {
@@ -50,7 +51,7 @@ function routingDispatcher(
 ): Dispatcher {
   const connect = { ca: trust.ca, timeout: options.connectTimeoutMs ?? 30_000 }
   const pool = { keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000, connect }
-  const direct = new undici.Agent(pool)
+  const direct = new undici.Agent(pool).compose(wholeAnswerGuard)
   const viaProxy = new Map<string, Dispatcher>()
   const forOrigin = (origin: URL): Dispatcher => {
     const proxy = proxyFor(origin, proxies)
@@ -64,7 +65,7 @@ function routingDispatcher(
         proxyTls: { ca: trust.ca },
         requestTls: { ca: trust.ca },
         proxyTunnel: origin.protocol === 'https:',
-      })
+      }).compose(wholeAnswerGuard)
       viaProxy.set(key, agent)
     }
     return agent
