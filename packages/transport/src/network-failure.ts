@@ -35,9 +35,10 @@ const reasons: Readonly<Record<string, string>> = {
 /**
  * What a failure without a response says about the request:
  * - `not-sent`: no connection was made (refused, DNS failure): the server never saw it;
- * - `stale-connection`: a reused keep-alive connection was closed by the server before any
- *   byte of the response arrived, as a server does when it recycles a worker; browsers send
- *   the request again in this case, even a POST, as the server did not take it up;
+ * - `stale-connection`: a reused keep-alive connection was closed or reset by the server
+ *   before any byte of the response arrived, as a server does when its idle timeout or a
+ *   recycled worker meets the request; browsers send the request again in this case, even a
+ *   POST, as the server did not take it up;
  * - `unknown`: the request went out and no answer came back: the server may have acted.
  */
 export type Delivery = 'not-sent' | 'stale-connection' | 'unknown'
@@ -70,6 +71,26 @@ function closedReusedConnection(value: unknown, depth = 0): boolean {
     if (typeof bytesRead === 'number' && bytesRead > 0) return true
   }
   return closedReusedConnection((value as { cause?: unknown }).cause, depth + 1)
+}
+
+// What the Node network saw of connection failures: whether each ended a request on a reused
+// connection before any byte of its answer (true), or on a fresh one or mid-answer (false).
+const seenOnConnection = new WeakMap<object, boolean>()
+
+/**
+ * Note what the connection showed of a failure that closed or reset it: `untaken` when the
+ * request went out on a reused keep-alive connection and not a byte of its answer came.
+ * The Node network calls this as it sees the failure; {@link classifyNetworkFailure} reads it.
+ */
+export function noteConnectionFailure(error: object, untaken: boolean): void {
+  seenOnConnection.set(error, untaken)
+}
+
+/** What was noted of `value` or of its nearest noted cause. */
+function noted(value: unknown, depth = 0): boolean | undefined {
+  if (typeof value !== 'object' || value === null || depth > 8) return undefined
+  const seen = seenOnConnection.get(value)
+  return seen ?? noted((value as { cause?: unknown }).cause, depth + 1)
 }
 
 /** Collect the `code`s of the error, its causes and (for AggregateError) its members. */
@@ -109,6 +130,7 @@ export function classifyNetworkFailure(error: unknown): NetworkFailure {
   else reason = cause instanceof Error ? cause.message : 'network error'
   let delivery: Delivery = 'unknown'
   if (codes.length > 0 && codes.every((code) => notSentCodes.has(code))) delivery = 'not-sent'
-  else if (closedReusedConnection(cause)) delivery = 'stale-connection'
+  // Without a note (a fetch of its own), undici's close of a socket that had read bytes.
+  else if (noted(cause) ?? closedReusedConnection(cause)) delivery = 'stale-connection'
   return { reason, delivery, requestSent: delivery !== 'not-sent', cause }
 }

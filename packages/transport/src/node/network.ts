@@ -5,7 +5,9 @@ import type { Logger } from '../logger.js'
 import type { FetchFunction, NetworkHooks, WebSocketConnection } from '../transport-options.js'
 import { readPageThrough, sendStreamedThrough } from './dispatch.js'
 import { describeProxy, proxyFor, proxySettingsFromEnv, type ProxySettings } from './proxy-environment.js'
+import { watchReusedConnections } from './reused-connections.js'
 import { trustFrom, type Trust } from './trust.js'
+import { wholeAnswerGuard } from './whole-answer-guard.js'
 
 /** How a Node client reaches its server. */
 export interface NodeNetworkOptions {
@@ -17,7 +19,11 @@ export interface NodeNetworkOptions {
   env?: Readonly<Record<string, string | undefined>> | undefined
   /** Where `--debug` lines go: the proxy each request uses, the trust. */
   logger?: Logger | undefined
-  /** Milliseconds an idle kept-alive connection stays open; default 4 000. */
+  /**
+   * Milliseconds an idle kept-alive connection stays open; default 1 000, shorter than the
+   * 2 s after which Debusine's server (gunicorn with uvicorn workers) closes an idle one, so
+   * that a request rarely goes out on a connection the server is closing.
+   */
   keepAliveTimeoutMs?: number | undefined
   /** Milliseconds to establish a connection (TCP, proxy, TLS); default 30 000. */
   connectTimeoutMs?: number | undefined
@@ -49,8 +55,8 @@ function routingDispatcher(
   options: NodeNetworkOptions,
 ): Dispatcher {
   const connect = { ca: trust.ca, timeout: options.connectTimeoutMs ?? 30_000 }
-  const pool = { keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000, connect }
-  const direct = new undici.Agent(pool)
+  const pool = { keepAliveTimeout: options.keepAliveTimeoutMs ?? 1_000, connect }
+  const direct = new undici.Agent(pool).compose(wholeAnswerGuard)
   const viaProxy = new Map<string, Dispatcher>()
   const forOrigin = (origin: URL): Dispatcher => {
     const proxy = proxyFor(origin, proxies)
@@ -64,7 +70,7 @@ function routingDispatcher(
         proxyTls: { ca: trust.ca },
         requestTls: { ca: trust.ca },
         proxyTunnel: origin.protocol === 'https:',
-      })
+      }).compose(wholeAnswerGuard)
       viaProxy.set(key, agent)
     }
     return agent
@@ -98,7 +104,10 @@ export function createNodeNetwork(options: NodeNetworkOptions = {}): NodeNetwork
   const logger = options.logger
   let made: Promise<Dispatcher> | undefined
   const dispatcher = (): Promise<Dispatcher> =>
-    (made ??= import('undici').then((undici) => routingDispatcher(undici, proxies, trust, options)))
+    (made ??= import('undici').then((undici) => {
+      watchReusedConnections()
+      return routingDispatcher(undici, proxies, trust, options)
+    }))
   const wsAgents = new Map<string, HttpAgent>()
   const fetchThrough: FetchFunction = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
