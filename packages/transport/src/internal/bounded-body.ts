@@ -24,7 +24,7 @@ export interface BodyBound {
 }
 
 interface Chunks {
-  next(): Promise<IteratorResult<Uint8Array>>
+  next(): Promise<IteratorResult<Uint8Array, unknown>>
   /** Stop the body: the connection is closed rather than drained. */
   stop(reason: unknown): void
 }
@@ -33,7 +33,7 @@ function chunksOf(source: NonNullable<BodySource>): Chunks {
   if (source instanceof ReadableStream) {
     const reader = source.getReader()
     return {
-      next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      next: () => reader.read(),
       stop: (reason) => void reader.cancel(reason).catch(() => undefined),
     }
   }
@@ -89,8 +89,9 @@ export async function readBoundedText(source: BodySource, bound: BodyBound): Pro
     for (;;) {
       const pending = chunks.next()
       pending.catch(() => undefined)
-      const { done, value } = await Promise.race([pending, aborted])
-      if (done) break
+      const read = await Promise.race([pending, aborted])
+      if (read.done === true) break
+      const value = read.value
       total += value.byteLength
       if (total > maxBytes) {
         chunks.stop('the answer is larger than the limit')
