@@ -3,7 +3,8 @@
 import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CommandContext } from '@debusine-ts/cli-kit'
-import type { Artifact, DebusineClient, UploadProgress } from '@debusine-ts/client'
+import type { DebusineClient, UploadProgress } from '@debusine-ts/client'
+import type { Artifact } from '@debusine-ts/models'
 
 /** How often an interrupted upload looks whether a file whose last byte was sent got complete. */
 const SETTLE_POLL_MS = 150
