@@ -29,6 +29,7 @@ if (argv.length === 1 && argv[0] === '--version') {
   for (const signal of early) process.emit(signal, signal)
   keepMemoryFlat()
   const { main } = await import('./main.js')
+  // The handlers stay until the process ends: a signal while it exits must not kill it,
+  // which would turn a completed run's exit code into 128 + the signal's number.
   process.exitCode = await main(argv, processIo(interrupts))
-  interrupts.dispose()
 }

@@ -92,6 +92,8 @@ export function watchProcessSignals(options: WatchOptions): Interrupts & { dispo
     exit(reason().exitCode)
   }
   const onSignal = (signalName: InterruptSignal): void => {
+    // After the run printed its outcome, a signal changes nothing: the exit code stands.
+    if (done) return
     if (controller.signal.aborted) {
       forceExit()
       return
