@@ -59672,6 +59672,25 @@ var DebusineClientCore = class {
   }
 };
 
+// ../../packages/client/src/internal/artifact-incomplete-error.ts
+init_src();
+var ArtifactIncompleteError = class extends SdkError {
+  static errorName = "ArtifactIncompleteError";
+  /** The artifact's id. */
+  artifactId;
+  /** The paths the server still lists in `files_to_upload`, sorted. */
+  missing;
+  constructor(artifactId, missing) {
+    super(
+      `Upload of artifact ${artifactId} did not complete: the server still lists ${missing.map((name) => `"${name}"`).join(", ")} in files_to_upload after every byte was sent. Run the same command again to send them again.`,
+      "upload_incomplete",
+      { isRetryable: true }
+    );
+    this.artifactId = artifactId;
+    this.missing = [...missing].sort();
+  }
+};
+
 // ../../packages/transport/src/node/dispatch.ts
 init_abort_error();
 init_connection_error();
@@ -60888,8 +60907,8 @@ function progressReporter(queue, onProgress) {
 async function sendMissing(context, get, artifact, locals, { requireAll, fresh }, options) {
   const queue = queueOf(artifact, locals, requireAll);
   const progress = progressReporter(queue, options.onProgress);
-  const stop2 = new AbortController();
-  const signal = options.signal === void 0 ? stop2.signal : AbortSignal.any([options.signal, stop2.signal]);
+  const stop3 = new AbortController();
+  const signal = options.signal === void 0 ? stop3.signal : AbortSignal.any([options.signal, stop3.signal]);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   let firstError;
   const uploads = queue.map(([name, local]) => async (bodySent) => {
@@ -60912,13 +60931,18 @@ async function sendMissing(context, get, artifact, locals, { requireAll, fresh }
       });
     } catch (error2) {
       firstError ??= error2 instanceof Error ? error2 : new Error(String(error2));
-      stop2.abort(firstError);
+      stop3.abort(firstError);
       throw firstError;
     }
   });
   await runPipelined(uploads, { sending: concurrency, started: concurrency + ANSWERS_AWAITED });
-  const sent = new Set(queue.map(([name]) => name));
-  return { ...artifact, files_to_upload: artifact.files_to_upload.filter((name) => !sent.has(name)) };
+  return checkedComplete(get, artifact.id, requireAll ? void 0 : new Set(locals.keys()), options);
+}
+async function checkedComplete(get, artifactId, expected, options) {
+  const final = await get(artifactId, { ...pickRequestOptions(options), workspace: options.workspace });
+  const missing = final.files_to_upload.filter((name) => expected === void 0 || expected.has(name));
+  if (missing.length > 0) throw new ArtifactIncompleteError(artifactId, missing);
+  return final;
 }
 
 // ../../packages/client/src/resources/artifact-download.ts
@@ -61135,6 +61159,7 @@ var Artifacts = class extends ArtifactsCore {
    * @throws {ValidationError} when a path has whitespace (before anything is created), or an option is invalid
    * @throws {ArtifactRuleError} when the local artifact breaks a rule of its category
    * @throws {ArtifactUploadError} when a file could not be uploaded (see its `isRetryable`)
+   * @throws {ArtifactIncompleteError} when the artifact read back still lists a file as to be uploaded
    * @throws {ArtifactCreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
    * @throws {AbortError} when `signal` aborted
    */
@@ -61151,6 +61176,7 @@ var Artifacts = class extends ArtifactsCore {
    * @returns the artifact, its files now complete
    * @throws {ValidationError} when a path is not a file of the artifact, or a relative local path has no base directory
    * @throws {ArtifactUploadError} when a file could not be uploaded
+   * @throws {ArtifactIncompleteError} when the artifact read back still lists one of the files as to be uploaded
    */
   async uploadFiles(artifactId, files, options = {}) {
     checkUploadOptions(options);
@@ -61979,9 +62005,9 @@ var CompletionSubscription = class {
   }
   async #run() {
     const { logger } = this.#settings;
-    const stop2 = this.#stopController.signal;
+    const stop3 = this.#stopController.signal;
     let attempt2 = 0;
-    while (!stop2.aborted) {
+    while (!stop3.aborted) {
       const replayFrom = attempt2 === 0 ? this.#initialSince : this.#replayFrom();
       if (attempt2 > 0) this.#hook("onReconnect", this.#options.onReconnect, { attempt: attempt2, replayFrom });
       const url2 = completionChannelUrl(this.#settings.transport, {
@@ -61995,7 +62021,7 @@ var CompletionSubscription = class {
         this.#fail(error2);
         return;
       }
-      if (stop2.aborted) return;
+      if (stop3.aborted) return;
       attempt2 = outcome.connected ? 1 : attempt2 + 1;
       const reconnectInMs = backoffDelay(attempt2, this.#settings.reconnectDelays);
       logger.warn("The completion channel was disconnected; reconnecting", {
@@ -62011,7 +62037,7 @@ var CompletionSubscription = class {
         error: outcome.error,
         reconnectInMs
       });
-      await pause(reconnectInMs, stop2);
+      await pause(reconnectInMs, stop3);
     }
   }
   #connect(url2, replayFrom) {
@@ -62151,9 +62177,9 @@ var CompletionEvents = class {
    */
   async waitForCompletion(workRequestId2, options = {}) {
     const { workspace, ...waitOptions } = options;
-    const stop2 = new AbortController();
+    const stop3 = new AbortController();
     const subscription = this.subscribe({
-      signal: options.signal === void 0 ? stop2.signal : AbortSignal.any([options.signal, stop2.signal]),
+      signal: options.signal === void 0 ? stop3.signal : AbortSignal.any([options.signal, stop3.signal]),
       workspaces: workspace === void 0 ? void 0 : [workspace]
     });
     try {
@@ -62161,10 +62187,10 @@ var CompletionEvents = class {
       return await this.#client.workRequests.waitForCompletion(workRequestId2, {
         ...waitOptions,
         pollInterval: waitOptions.pollInterval ?? DEFAULT_SAFETY_POLL_MS,
-        wakeUp: completionWakeUp(subscription, workRequestId2, this.#confirmDelays, stop2.signal)
+        wakeUp: completionWakeUp(subscription, workRequestId2, this.#confirmDelays, stop3.signal)
       });
     } finally {
-      stop2.abort();
+      stop3.abort();
       subscription.close();
     }
   }
@@ -62697,6 +62723,16 @@ async function runAction(io) {
 
 // src/index.ts
 var runner = processRunner();
+var stop2 = (signal) => {
+  annotateError(
+    runner,
+    `Interrupted by ${signal} before the action completed: the artifacts it uploaded and the work request it started (named in the log above, if any) stay on the server; the work request goes on there.`,
+    "Debusine: interrupted"
+  );
+  process.exit(signal === "SIGINT" ? 130 : 143);
+};
+process.on("SIGINT", stop2);
+process.on("SIGTERM", stop2);
 try {
   process.exitCode = await runAction(runner);
 } catch (error2) {

@@ -15,18 +15,21 @@ if (argv.length === 1 && argv[0] === '--version') {
   // directory, or NODE_COMPILE_CACHE), so that a call does not compile them again; a no-op
   // where Node has no compile cache (Node 20), and when NODE_DISABLE_COMPILE_CACHE is set.
   ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
-  const controller = new AbortController()
-  // Long-running commands stop cleanly on SIGINT/SIGTERM; a second signal kills at once.
-  const stop = (signal: NodeJS.Signals): void => {
-    if (controller.signal.aborted) process.exit(128 + (signal === 'SIGINT' ? 2 : 15))
-    controller.abort()
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-  const { keepMemoryFlat, processIo } = await import('@debusine-ts/cli-kit')
+  // A signal while the kit loads is kept, then handled as any other.
+  const early: NodeJS.Signals[] = []
+  const keep = (signal: NodeJS.Signals): void => void early.push(signal)
+  process.on('SIGINT', keep)
+  process.on('SIGTERM', keep)
+  const { keepMemoryFlat, processIo, watchProcessSignals } = await import('@debusine-ts/cli-kit')
+  // SIGINT/SIGTERM abort the operation, which stops at a safe point and says what it left
+  // (exit 130/143); a second signal, or a stop that takes too long, exits at once.
+  const interrupts = watchProcessSignals({ stderr: process.stderr, programName: 'debusine-ts' })
+  process.off('SIGINT', keep)
+  process.off('SIGTERM', keep)
+  for (const signal of early) process.emit(signal, signal)
   keepMemoryFlat()
   const { main } = await import('./main.js')
-  process.exitCode = await main(argv, processIo(controller.signal))
-  process.off('SIGINT', stop)
-  process.off('SIGTERM', stop)
+  // The handlers stay until the process ends: a signal while it exits must not kill it,
+  // which would turn a completed run's exit code into 128 + the signal's number.
+  process.exitCode = await main(argv, processIo(interrupts))
 }

@@ -21,7 +21,9 @@ beforeAll(async () => {
     seed: 1,
     fates: {
       request: ({ method }) =>
-        holdUploads && method === 'PUT' ? { kind: 'stall', direction: 'up', afterBytes: 0 } : { kind: 'pass' },
+        holdUploads && method === 'PUT'
+          ? { kind: 'stall', direction: 'up', afterBytes: 0 }
+          : { kind: 'pass' },
     },
   })
   config = writeConfig({ workspace: await freshWorkspace('cli-resume'), apiUrl: proxy.url })
@@ -60,9 +62,12 @@ async function interruptedCreate(directory: string): Promise<Summary> {
     },
   )
   holdUploads = false
-  // Interrupted like Ctrl-C: the Python CLI's exit code (0), and the file was never sent.
-  expect(run.code, run.stderr).toBe(0)
+  // Interrupted like Ctrl-C: 130 (the upload did not complete), one line saying what exists.
+  expect(run.code, run.stderr).toBe(130)
   expect(created).toBeDefined()
+  expect(run.stderr).toContain(
+    `debusine-ts: interrupted (SIGINT): artifact ${created!.artifact_id} exists on the server; files still to upload: "a.txt"; running the same command again continues it.`,
+  )
   const shown = await runCli([
     '--config-file',
     config,

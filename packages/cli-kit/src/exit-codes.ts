@@ -12,7 +12,7 @@ import type { WorkRequest } from '@debusine-ts/models'
  * work request followed with `--wait` or `work-request watch`.
  */
 export const exitCodes = {
-  /** Success; also when interrupted (SIGINT/SIGTERM), as the Python client; the daemon stopped cleanly. */
+  /** Success: the operation completed (never after an interrupt stopped it); the daemon stopped cleanly. */
   success: 0,
   /** An unexpected error (a bug), or the daemon's shutdown forced after its grace period. */
   unexpected: 1,
@@ -42,7 +42,7 @@ export const exitCodes = {
   aborted: 12,
   /** `--timeout` expired before the work request completed. */
   timeout: 13,
-  /** Interrupted while following a work request (128 + SIGINT). */
+  /** Interrupted by SIGINT (128 + 2) before the operation completed; SIGTERM gives 143 (see `interruptExitCodes`). */
   interrupted: 130,
 } as const
 

@@ -39,6 +39,16 @@ export { cannotOpenArgument, pythonOsErrorText } from './file-argument.js'
 export { exitCodes, workRequestExitCode, type ExitCode } from './exit-codes.js'
 export { keepMemoryFlat } from './flat-memory.js'
 export { processIo, type Io, type OutputStream } from './io.js'
+export {
+  DEFAULT_GRACE_MS,
+  ProcessInterrupt,
+  interruptExitCodes,
+  watchProcessSignals,
+  type InterruptSignal,
+  type InterruptStatus,
+  type Interrupts,
+  type WatchOptions,
+} from './interrupts.js'
 export { renderTable, renderFields } from './table.js'
 export { toYaml } from './yaml-output.js'
 export { pythonShapes, shapeLikePython, shapeArtifactLikePython, type PythonShape } from './python-shapes.js'

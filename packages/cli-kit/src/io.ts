@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { Interrupts } from './interrupts.js'
 
 /** A stream a program writes to. */
 export interface OutputStream {
@@ -22,16 +23,19 @@ export interface Io {
   readonly cwd: string
   /** Aborted on SIGINT/SIGTERM (long-running commands stop cleanly). */
   readonly signal?: AbortSignal | undefined
+  /** SIGINT/SIGTERM: a command tells here what an interrupt would leave on the server. */
+  readonly interrupts?: Interrupts | undefined
 }
 
 /** The process's streams and environment. */
-export function processIo(signal?: AbortSignal): Io {
+export function processIo(interrupts?: Interrupts): Io {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
-    signal,
+    signal: interrupts?.signal,
+    interrupts,
   }
 }

@@ -4,6 +4,7 @@ import type { DeclaredCommand } from './declared-command.js'
 import { reportError } from './error-report.js'
 import { exitCodes } from './exit-codes.js'
 import { commandHelp, commandUsage, groupHelp, programHelp } from './help.js'
+import { ProcessInterrupt } from './interrupts.js'
 import type { Io } from './io.js'
 import type { ProgramInfo } from './program.js'
 import { type CommandLine, leadingGlobals, readCommandLine } from './read-command-line.js'
@@ -29,6 +30,17 @@ function usageOf(program: Program, error: unknown): string | undefined {
   return command === undefined
     ? `usage: ${program.info.name} ${path === '' ? '[global options]' : path} COMMAND [options] [ARGS]`
     : commandUsage(program.info, command)
+}
+
+/**
+ * The operation stopped because of SIGINT/SIGTERM, whatever error that made: one line on
+ * stderr saying what it left on the server, nothing on stdout, 130 or 143 (never 0).
+ */
+async function reportInterrupt(io: Io, interrupt: ProcessInterrupt): Promise<number> {
+  const line = (await io.interrupts?.finalLine()) ?? `interrupted (${interrupt.signalName})`
+  io.interrupts?.finished()
+  io.stderr.write(`${line}\n`)
+  return interrupt.exitCode
 }
 
 /** What a command line that asks for the version or for help prints. */
@@ -84,9 +96,14 @@ export async function runProgram(program: Program, argv: readonly string[], io: 
       signal,
       userAgent,
     })
-    return (await command.run(context, values)) ?? exitCodes.success
+    // A command that returns completed its operation, even if a signal came meanwhile.
+    const code = (await command.run(context, values)) ?? exitCodes.success
+    io.interrupts?.finished()
+    return code
   } catch (error) {
+    if (signal.reason instanceof ProcessInterrupt) return await reportInterrupt(io, signal.reason)
     const usage = usageOf(program, error)
+    io.interrupts?.finished()
     return await reportError(error, {
       programName: info.name,
       io,

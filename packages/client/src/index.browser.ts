@@ -82,6 +82,7 @@ export {
   type ArtifactUploadErrorInit,
   type ArtifactDownloadFailure,
 } from './internal/artifact-errors.js'
+export { ArtifactIncompleteError } from './internal/artifact-incomplete-error.js'
 export type {
   AssetCreateInput,
   AssetCreateResult,

@@ -11,6 +11,7 @@ import {
   shapeArtifactLikePython,
 } from '@debusine-ts/cli-kit'
 import type { artifactCommands } from './artifact.commands.js'
+import { trackDownload, trackUpload } from './interrupt-status.js'
 import { webPage } from './render.js'
 export { importDebian } from './import-debian.js'
 
@@ -46,6 +47,7 @@ export const create: HandlerOf<typeof artifactCommands.create> = async (context,
   let summary: Record<string, unknown> = {}
   let final
   let printed: Promise<void> | undefined
+  const status = trackUpload(context, client, !values.noResume)
   try {
     // One call creates (or, after an interrupted run, continues) the artifact and sends
     // what the server lacks; the summary is printed as soon as the artifact is known.
@@ -55,6 +57,7 @@ export const create: HandlerOf<typeof artifactCommands.create> = async (context,
       resume: values.noResume ? false : new UploadJournal({ directory: journalDirectory }),
       signal: context.signal,
       onArtifact: (artifact) => {
+        status.onArtifact(artifact)
         summary = {
           result: 'success',
           message: `New artifact created: ${webPage(client, artifact.url)}`,
@@ -66,7 +69,10 @@ export const create: HandlerOf<typeof artifactCommands.create> = async (context,
         if (context.format !== 'json') printed = context.print({ json: summary })
       },
       onNotice: (notice) => context.io.stderr.write(`${notice.message}\n`),
-      onProgress: (progress) => bar.update(`Uploading ${progress.path}`, progress.committed, progress.total),
+      onProgress: (progress) => {
+        status.onProgress(progress)
+        bar.update(`Uploading ${progress.path}`, progress.committed, progress.total)
+      },
     })
   } finally {
     bar.done()
@@ -113,6 +119,7 @@ export const download: HandlerOf<typeof artifactCommands.download> = async (cont
   const client = await context.client()
   const bar = progressBar(context.io.stderr, showProgress(context))
   let artifact
+  trackDownload(context, client, { id: values.id, directory, tarball: values.tarball })
   try {
     artifact = await client.artifacts.downloadTo(values.id, directory, {
       tarball: values.tarball,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { HandlerOf } from '@debusine-ts/cli-kit'
 import type { artifactCommands } from './artifact.commands.js'
+import { trackImport } from './interrupt-status.js'
 import { importedPage } from './render.js'
 
 /**
@@ -14,6 +15,7 @@ export const importDebian: HandlerOf<typeof artifactCommands.importDebian> = asy
   const source = /^[a-z][a-z0-9+.-]*:\/\//i.test(values.upload)
     ? values.upload
     : resolve(context.io.cwd, values.upload)
+  trackImport(context, !values.noResume)
   const { artifact, related } = await client.debian.import(source, {
     workspace: await context.workspace(values.workspace),
     expireAt: values.expireAt,

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { CliError, type HandlerOf } from '@debusine-ts/cli-kit'
 import type { taskConfigCommands } from './task-config.commands.js'
+import { trackRequest } from './interrupt-status.js'
 
 /**
  * `task-config pull`: fetch a task configuration collection into a local repository (a
@@ -59,6 +60,12 @@ export const push: HandlerOf<typeof taskConfigCommands.push> = async (context, v
     })
   }
   context.feedback(`Pushing data to server${dryRun ? ' (dry run)' : ''}...`)
+  trackRequest(
+    context,
+    dryRun
+      ? 'the dry run stopped; nothing was changed on the server.'
+      : "the push did not complete: some of the collection's items may already be changed on the server; running the same command again pushes the rest.",
+  )
   const result = await client.taskConfigurations.push(directory, {
     dryRun,
     force: values.force,

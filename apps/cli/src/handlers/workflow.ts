@@ -2,6 +2,7 @@ import { workRequestList } from './render.js'
 import { printStarted } from './follow.js'
 import type { HandlerOf } from '@debusine-ts/cli-kit'
 import type { workflowCommands } from './workflow.commands.js'
+import { trackRequest } from './interrupt-status.js'
 
 /** `workflow list`: root workflows, newest first. */
 export const list: HandlerOf<typeof workflowCommands.list> = async (context, { limit }) => {
@@ -14,6 +15,10 @@ export const start: HandlerOf<typeof workflowCommands.start> = async (context, v
   const taskData = await context.readData(values.data)
   const { name, noTemplate } = values
   const client = await context.client()
+  trackRequest(
+    context,
+    `the start of workflow "${name}" did not complete: the server may or may not have started it; check with 'debusine-ts workflow list' before running the same command again.`,
+  )
   const workflow = await client.workflows.start(
     {
       templateName: noTemplate ? undefined : name,
@@ -23,5 +28,6 @@ export const start: HandlerOf<typeof workflowCommands.start> = async (context, v
     },
     { signal: context.signal },
   )
+  trackRequest(context, `workflow ${workflow.id} was started on the server and goes on there.`)
   return printStarted(context, workflow, 'Workflow', values)
 }

@@ -9,6 +9,8 @@ export const builtBin = fileURLToPath(new URL('../../dist/bin.js', import.meta.u
 /** What one run of the built CLI printed and how it exited (128 + n when killed by signal n). */
 export interface CliRun {
   code: number
+  /** The signal that killed it, when one did (before it could handle it). */
+  killedBy?: NodeJS.Signals | undefined
   stdout: string
   stderr: string
 }
@@ -20,8 +22,12 @@ export interface CliRunOptions {
   /** Variables added to a clean environment (PATH, HOME=/nonexistent and the tests' XDG_STATE_HOME). */
   env?: Record<string, string>
   cwd?: string
-  /** Aborting sends SIGINT, as Ctrl-C does. */
+  /** Aborting sends SIGINT, as Ctrl-C does (or `interruptWith`). */
   signal?: AbortSignal
+  /** The signal an abort of `signal` sends; default SIGINT. */
+  interruptWith?: NodeJS.Signals
+  /** Called with the process id once it started (to send it more signals). */
+  onStart?: (pid: number) => void
   /** Called with each chunk written to stdout or stderr, as it happens. */
   onStdout?: (text: string) => void
   onStderr?: (text: string) => void
@@ -55,7 +61,8 @@ export function runCli(argv: readonly string[], options: CliRunOptions = {}): Pr
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
-  const interrupt = (): void => void child.kill('SIGINT')
+  if (child.pid !== undefined) options.onStart?.(child.pid)
+  const interrupt = (): void => void child.kill(options.interruptWith ?? 'SIGINT')
   options.signal?.addEventListener('abort', interrupt, { once: true })
   let stdout = ''
   let stderr = ''
@@ -73,11 +80,12 @@ export function runCli(argv: readonly string[], options: CliRunOptions = {}): Pr
     child.on('close', (status, signal) => {
       options.signal?.removeEventListener('abort', interrupt)
       const code = status ?? 128 + (signal === null ? 0 : constants.signals[signal])
+      const killedBy = signal ?? undefined
       // A terminal turns each newline into CRLF.
       resolve(
         options.terminal === true
-          ? { code, stdout: stdout.replaceAll('\r\n', '\n'), stderr }
-          : { code, stdout, stderr },
+          ? { code, killedBy, stdout: stdout.replaceAll('\r\n', '\n'), stderr }
+          : { code, killedBy, stdout, stderr },
       )
     })
   })

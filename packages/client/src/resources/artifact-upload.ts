@@ -7,6 +7,7 @@ import { uploadFile } from '../internal/upload-file.js'
 import { runPipelined, type PipelinedUpload } from '../internal/upload-pipeline.js'
 import type { UploadJournal } from './artifact-upload-journal.js'
 import { ArtifactUploadError } from '../internal/artifact-errors.js'
+import { ArtifactIncompleteError } from '../internal/artifact-incomplete-error.js'
 import type { ArtifactCreateOptions, ArtifactUploadOptions, UploadProgress } from './artifact-options.js'
 import { artifactCreateBody, checkCount, checkMilliseconds, checkPathsAccepted } from './artifact-request.js'
 import {
@@ -263,8 +264,10 @@ function progressReporter(
  * Send the files the server lacks, `concurrency` at a time (all of `files_to_upload`
  * when `requireAll`, else those with a local file; `fresh` when the artifact was just
  * created, so the server holds nothing yet). Each file is done once the server answered
- * that it holds it whole, its SHA-256 checked: the artifact is returned with those files
- * no longer listed as missing, without reading it again.
+ * that it holds it whole, its SHA-256 checked. Then the artifact is read back: it is
+ * returned only if the server lists none of those files as still to upload.
+ *
+ * @throws {ArtifactIncompleteError} when the server still lists a file sent as to be uploaded
  */
 export async function sendMissing(
   context: ClientContext,
@@ -309,6 +312,22 @@ export async function sendMissing(
   })
   // Every failed upload rethrows `firstError`: that is what this rejects with.
   await runPipelined(uploads, { sending: concurrency, started: concurrency + ANSWERS_AWAITED })
-  const sent = new Set(queue.map(([name]) => name))
-  return { ...artifact, files_to_upload: artifact.files_to_upload.filter((name) => !sent.has(name)) }
+  return checkedComplete(get, artifact.id, requireAll ? undefined : new Set(locals.keys()), options)
+}
+
+/**
+ * The artifact as the server now lists it, once it lists none of `expected` (every file
+ * when undefined) as still to upload: an answer of the server for one file is not taken
+ * as the truth about the artifact.
+ */
+async function checkedComplete(
+  get: GetArtifact,
+  artifactId: number,
+  expected: ReadonlySet<string> | undefined,
+  options: ArtifactUploadOptions,
+): Promise<Artifact> {
+  const final = await get(artifactId, { ...pickRequestOptions(options), workspace: options.workspace })
+  const missing = final.files_to_upload.filter((name) => expected === undefined || expected.has(name))
+  if (missing.length > 0) throw new ArtifactIncompleteError(artifactId, missing)
+  return final
 }

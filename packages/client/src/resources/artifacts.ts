@@ -80,6 +80,7 @@ export class Artifacts extends ArtifactsCore {
    * @throws {ValidationError} when a path has whitespace (before anything is created), or an option is invalid
    * @throws {ArtifactRuleError} when the local artifact breaks a rule of its category
    * @throws {ArtifactUploadError} when a file could not be uploaded (see its `isRetryable`)
+   * @throws {ArtifactIncompleteError} when the artifact read back still lists a file as to be uploaded
    * @throws {ArtifactCreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
    * @throws {AbortError} when `signal` aborted
    */
@@ -97,6 +98,7 @@ export class Artifacts extends ArtifactsCore {
    * @returns the artifact, its files now complete
    * @throws {ValidationError} when a path is not a file of the artifact, or a relative local path has no base directory
    * @throws {ArtifactUploadError} when a file could not be uploaded
+   * @throws {ArtifactIncompleteError} when the artifact read back still lists one of the files as to be uploaded
    */
   async uploadFiles(
     artifactId: number,
