@@ -9131,6 +9131,192 @@ var init_address = __esm({
   }
 });
 
+// ../../packages/transport/src/errors/response-too-large-error.ts
+function sizeOf(bytes) {
+  return bytes >= 1 << 20 && bytes % (1 << 20) === 0 ? `${bytes / (1 << 20)} MiB` : `${bytes} bytes`;
+}
+var ResponseTooLargeError;
+var init_response_too_large_error = __esm({
+  "../../packages/transport/src/errors/response-too-large-error.ts"() {
+    "use strict";
+    init_src();
+    ResponseTooLargeError = class extends SdkError {
+      static errorName = "ResponseTooLargeError";
+      /** The HTTP method of the request. */
+      method;
+      /** The request URL, with secrets in its query redacted. */
+      url;
+      /** The limit that was exceeded, in bytes. */
+      limitBytes;
+      /** The length the answer declared, when it declared one over the limit. */
+      declaredBytes;
+      constructor(init) {
+        const size = init.declaredBytes === void 0 ? `more than ${sizeOf(init.limitBytes)}` : `${init.declaredBytes} bytes, more than ${sizeOf(init.limitBytes)}`;
+        super(
+          `${init.method} ${init.url} answered with a body of ${size}, the most the transport reads (maxResponseBytes); it stopped reading. The server or a proxy on the way sent far more than a Debusine answer holds: check the API URL, or raise maxResponseBytes.`,
+          "response_too_large"
+        );
+        this.method = init.method;
+        this.url = init.url;
+        this.limitBytes = init.limitBytes;
+        this.declaredBytes = init.declaredBytes;
+      }
+    };
+  }
+});
+
+// ../../packages/transport/src/redact.ts
+function isSecretParameter(name) {
+  return name.toLowerCase().split(/[-_.]/).some((part) => secretWords.has(part));
+}
+function redactUrl(url2) {
+  let parsed;
+  try {
+    parsed = new URL(url2);
+  } catch {
+    return url2;
+  }
+  parsed.username = "";
+  parsed.password = "";
+  for (const name of new Set(parsed.searchParams.keys())) {
+    if (isSecretParameter(name)) parsed.searchParams.set(name, REDACTED);
+  }
+  return parsed.href;
+}
+function secretList(secrets) {
+  const list2 = typeof secrets === "string" || secrets === void 0 ? [secrets] : secrets;
+  return list2.filter(
+    (secret) => secret !== void 0 && secret.length >= MIN_REDACTED_LENGTH
+  );
+}
+function redactText(text, secret) {
+  return secretList(secret).reduce((current2, one) => current2.split(one).join(REDACTED), text);
+}
+function redactValue(value, secret) {
+  if (secretList(secret).length === 0) return value;
+  if (typeof value === "string") return redactText(value, secret);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, redactValue(item, secret)])
+    );
+  }
+  return value;
+}
+var secretWords, REDACTED, MIN_REDACTED_LENGTH;
+var init_redact = __esm({
+  "../../packages/transport/src/redact.ts"() {
+    "use strict";
+    secretWords = /* @__PURE__ */ new Set([
+      "token",
+      "key",
+      "secret",
+      "password",
+      "passwd",
+      "signature",
+      "sig",
+      "auth",
+      "nonce",
+      "code",
+      "credential"
+    ]);
+    REDACTED = "[REDACTED]";
+    MIN_REDACTED_LENGTH = 8;
+  }
+});
+
+// ../../packages/transport/src/internal/bounded-body.ts
+function chunksOf(source) {
+  if (source instanceof ReadableStream) {
+    const reader = source.getReader();
+    return {
+      next: () => reader.read(),
+      stop: (reason) => void reader.cancel(reason).catch(() => void 0)
+    };
+  }
+  const iterator = source[Symbol.asyncIterator]();
+  return {
+    next: () => iterator.next(),
+    stop: (reason) => {
+      if (typeof source.destroy === "function") source.destroy();
+      else void iterator.return?.(reason)?.catch(() => void 0);
+    }
+  };
+}
+function declaredBytes(value) {
+  if (value === null || value === void 0 || !/^\s*\d+\s*$/.test(value)) return void 0;
+  return Number(value);
+}
+async function readBoundedText(source, bound) {
+  if (source === null) return "";
+  const { maxBytes, signal, method, url: url2 } = bound;
+  const declared = declaredBytes(bound.declaredLength);
+  const chunks = chunksOf(source);
+  if (declared !== void 0 && declared > maxBytes) {
+    chunks.stop("the answer is larger than the limit");
+    throw new ResponseTooLargeError({ method, url: url2, limitBytes: maxBytes, declaredBytes: declared });
+  }
+  let onAbort;
+  const aborted2 = new Promise((_resolve, reject) => {
+    onAbort = () => {
+      chunks.stop(signal?.reason);
+      reject(new Error(`The read of ${method} ${url2} was aborted`, { cause: signal?.reason }));
+    };
+  });
+  aborted2.catch(() => void 0);
+  if (signal?.aborted === true) onAbort?.();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const decoder = new TextDecoder();
+    const parts = [];
+    let total = 0;
+    for (; ; ) {
+      const pending = chunks.next();
+      pending.catch(() => void 0);
+      const read = await Promise.race([pending, aborted2]);
+      if (read.done === true) break;
+      const value = read.value;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        chunks.stop("the answer is larger than the limit");
+        throw new ResponseTooLargeError({ method, url: url2, limitBytes: maxBytes });
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+    parts.push(decoder.decode());
+    return parts.join("");
+  } finally {
+    if (onAbort !== void 0) signal?.removeEventListener("abort", onAbort);
+  }
+}
+async function bufferedResponse(response, bound) {
+  const declaredLength = response.headers.get("content-length");
+  const text = await readBoundedText(response.body, { ...bound, declaredLength });
+  return new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers
+  });
+}
+function pageBound(page, declaredLength) {
+  return {
+    maxBytes: page.maxBytes,
+    signal: page.signal,
+    method: "GET",
+    url: redactUrl(page.url),
+    declaredLength: typeof declaredLength === "string" ? declaredLength : void 0
+  };
+}
+var DEFAULT_MAX_RESPONSE_BYTES;
+var init_bounded_body = __esm({
+  "../../packages/transport/src/internal/bounded-body.ts"() {
+    "use strict";
+    init_response_too_large_error();
+    init_redact();
+    DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+  }
+});
+
 // ../../packages/transport/src/errors/api-error.ts
 function describeDetail(detail) {
   const text = typeof detail === "string" ? detail : JSON.stringify(detail);
@@ -9300,66 +9486,6 @@ var init_retry_policy = __esm({
   }
 });
 
-// ../../packages/transport/src/redact.ts
-function isSecretParameter(name) {
-  return name.toLowerCase().split(/[-_.]/).some((part) => secretWords.has(part));
-}
-function redactUrl(url2) {
-  let parsed;
-  try {
-    parsed = new URL(url2);
-  } catch {
-    return url2;
-  }
-  parsed.username = "";
-  parsed.password = "";
-  for (const name of new Set(parsed.searchParams.keys())) {
-    if (isSecretParameter(name)) parsed.searchParams.set(name, REDACTED);
-  }
-  return parsed.href;
-}
-function secretList(secrets) {
-  const list2 = typeof secrets === "string" || secrets === void 0 ? [secrets] : secrets;
-  return list2.filter(
-    (secret) => secret !== void 0 && secret.length >= MIN_REDACTED_LENGTH
-  );
-}
-function redactText(text, secret) {
-  return secretList(secret).reduce((current2, one) => current2.split(one).join(REDACTED), text);
-}
-function redactValue(value, secret) {
-  if (secretList(secret).length === 0) return value;
-  if (typeof value === "string") return redactText(value, secret);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, redactValue(item, secret)])
-    );
-  }
-  return value;
-}
-var secretWords, REDACTED, MIN_REDACTED_LENGTH;
-var init_redact = __esm({
-  "../../packages/transport/src/redact.ts"() {
-    "use strict";
-    secretWords = /* @__PURE__ */ new Set([
-      "token",
-      "key",
-      "secret",
-      "password",
-      "passwd",
-      "signature",
-      "sig",
-      "auth",
-      "nonce",
-      "code",
-      "credential"
-    ]);
-    REDACTED = "[REDACTED]";
-    MIN_REDACTED_LENGTH = 8;
-  }
-});
-
 // ../../packages/transport/src/internal/error-from-response.ts
 function mediaType(response) {
   return (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -9374,9 +9500,21 @@ function normalizeValidationErrors(value) {
     ])
   );
 }
-async function readBody(response) {
+async function readBody(response, context) {
   const type = mediaType(response);
-  const text = await response.text();
+  let text;
+  try {
+    text = await readBoundedText(response.body, {
+      maxBytes: context.maxBytes,
+      signal: context.signal,
+      method: context.method,
+      url: context.url,
+      declaredLength: response.headers.get("content-length")
+    });
+  } catch (error2) {
+    if (ResponseTooLargeError.isInstance(error2)) return { kind: "other" };
+    throw error2;
+  }
   if (type === "application/problem+json") {
     try {
       const parsed = JSON.parse(text);
@@ -9442,7 +9580,7 @@ function hintFor(status, body, context, retryAfterMs) {
   return "The server refused the request.";
 }
 async function errorFromResponse(response, context) {
-  const received = await readBody(response);
+  const received = await readBody(response, context);
   const body = {
     kind: received.kind,
     ...received.title === void 0 ? {} : { title: redactValue(received.title, context.token) },
@@ -9484,8 +9622,10 @@ var init_error_from_response = __esm({
     "use strict";
     init_api_error();
     init_status_errors();
+    init_response_too_large_error();
     init_retry_policy();
     init_redact();
+    init_bounded_body();
     reasonPhrases = {
       400: "Bad Request",
       401: "Unauthorized",
@@ -11345,6 +11485,14 @@ function closedReusedConnection(value, depth = 0) {
   }
   return closedReusedConnection(value.cause, depth + 1);
 }
+function noteConnectionFailure(error2, untaken) {
+  seenOnConnection.set(error2, untaken);
+}
+function noted(value, depth = 0) {
+  if (typeof value !== "object" || value === null || depth > 8) return void 0;
+  const seen = seenOnConnection.get(value);
+  return seen ?? noted(value.cause, depth + 1);
+}
 function collectCodes(value, codes, depth = 0) {
   if (typeof value !== "object" || value === null || depth > 8) return;
   const code = errorCode(value);
@@ -11370,10 +11518,10 @@ function classifyNetworkFailure(error2) {
   else reason = cause instanceof Error ? cause.message : "network error";
   let delivery = "unknown";
   if (codes.length > 0 && codes.every((code) => notSentCodes.has(code))) delivery = "not-sent";
-  else if (closedReusedConnection(cause)) delivery = "stale-connection";
+  else if (noted(cause) ?? closedReusedConnection(cause)) delivery = "stale-connection";
   return { reason, delivery, requestSent: delivery !== "not-sent", cause };
 }
-var notSentCodes, reasons;
+var notSentCodes, reasons, seenOnConnection;
 var init_network_failure = __esm({
   "../../packages/transport/src/network-failure.ts"() {
     "use strict";
@@ -11407,6 +11555,7 @@ var init_network_failure = __esm({
       UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS certificate not trusted: unknown issuer",
       ERR_TLS_CERT_ALTNAME_INVALID: "TLS certificate for another host name"
     };
+    seenOnConnection = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -11422,6 +11571,34 @@ var init_redirect = __esm({
     "use strict";
     MAX_REDIRECTS = 20;
     REDIRECT_STATUSES = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
+  }
+});
+
+// ../../packages/transport/src/request-options.ts
+function pickRequestOptions(options) {
+  const picked = {};
+  if (options?.signal !== void 0) picked.signal = options.signal;
+  if (options?.timeout !== void 0) picked.timeout = options.timeout;
+  if (options?.maxRetries !== void 0) picked.maxRetries = options.maxRetries;
+  if (options?.headers !== void 0) picked.headers = options.headers;
+  return picked;
+}
+function checkCount(name, value, allowInfinity) {
+  if (!(value >= 0 && (Number.isInteger(value) || allowInfinity && value === Infinity))) {
+    throw new ValidationError("RequestOptions", [
+      {
+        path: name,
+        rule: "invalid_number",
+        message: `expected a non-negative integer, got ${String(value)}`
+      }
+    ]);
+  }
+  return value;
+}
+var init_request_options = __esm({
+  "../../packages/transport/src/request-options.ts"() {
+    "use strict";
+    init_src();
   }
 });
 
@@ -11499,14 +11676,17 @@ var init_abort = __esm({
 });
 
 // ../../packages/transport/src/internal/exchange.ts
-function createKy(config2) {
-  const fetch2 = config2.fetch ?? config2.network?.fetch;
-  return distribution_default.create({
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    ...fetch2 === void 0 ? {} : { fetch: fetch2 }
-  });
+function createSender(config2, own2) {
+  const maxResponseBytes = config2.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  return {
+    ...own2,
+    ky: distribution_default.create({ retry: 0, timeout: false, throwHttpErrors: false }),
+    fetch: config2.fetch ?? config2.network?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeout: checkCount("timeout", config2.timeout ?? defaultTimeoutMs, true),
+    maxRetries: checkCount("maxRetries", config2.maxRetries ?? defaultMaxRetries, false),
+    maxResponseBytes: checkCount("maxResponseBytes", maxResponseBytes, false),
+    retryDelays: { ...defaultRetryDelays, ...config2.retryDelays }
+  };
 }
 function isExpected(status, expected) {
   if (expected === void 0) return status >= 200 && status <= 299;
@@ -11561,6 +11741,7 @@ async function fetchFollowing(sender, exchange, signal) {
   let method = exchange.method;
   let body = exchange.body ?? null;
   let headers = exchange.headers;
+  const fetchWithSignal = (input, init) => sender.fetch(input, { ...init, signal });
   for (let hop = 0; ; hop += 1) {
     const response = await sender.ky(url2, {
       method,
@@ -11568,6 +11749,7 @@ async function fetchFollowing(sender, exchange, signal) {
       body,
       signal,
       redirect,
+      fetch: fetchWithSignal,
       ...streamed ? { duplex: "half" } : {}
     });
     const next = redirectTarget(response.status, response.headers.get("location"), url2, hop);
@@ -11627,7 +11809,9 @@ async function sendAttempt(sender, exchange, url2, attempts, timeout2) {
         url: url2,
         token: sender.token,
         scope: sender.scope,
-        attempts
+        attempts,
+        maxBytes: sender.maxResponseBytes,
+        signal: attempt2.signal
       });
       return {
         ok: false,
@@ -11685,7 +11869,7 @@ function releaseWhenRead(response, attempt2, method, url2) {
     headers: response.headers
   });
 }
-var STALE_CONNECTION_RESENDS;
+var defaultTimeoutMs, defaultMaxRetries, STALE_CONNECTION_RESENDS;
 var init_exchange = __esm({
   "../../packages/transport/src/internal/exchange.ts"() {
     "use strict";
@@ -11696,11 +11880,68 @@ var init_exchange = __esm({
     init_network_failure();
     init_redact();
     init_redirect();
+    init_request_options();
     init_retry_policy();
     init_sleep();
     init_abort();
+    init_bounded_body();
     init_error_from_response();
+    defaultTimeoutMs = 3e4;
+    defaultMaxRetries = 2;
     STALE_CONNECTION_RESENDS = 2;
+  }
+});
+
+// ../../packages/transport/src/internal/media.ts
+function mediaTypeOf(response) {
+  return response.headers.get("content-type") ?? "no content type";
+}
+var jsonAccept, inBrowser;
+var init_media = __esm({
+  "../../packages/transport/src/internal/media.ts"() {
+    "use strict";
+    jsonAccept = "application/json, application/problem+json;q=0.9";
+    inBrowser = typeof globalThis.document !== "undefined";
+  }
+});
+
+// ../../packages/transport/src/internal/json-body.ts
+function withoutToken(error2, token2) {
+  if (ResponseValidationError.isInstance(error2) && token2 !== void 0) {
+    return new ResponseValidationError(error2.model, error2.issues, redactValue(error2.body, token2));
+  }
+  return error2;
+}
+async function readJsonBody(response, schema, read) {
+  const text = await readBoundedText(response.body, {
+    ...read,
+    declaredLength: response.headers.get("content-length")
+  });
+  if (text.trim() === "") return void 0;
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ResponseValidationError(
+      read.model,
+      [{ path: "", rule: "invalid_json", message: `the body is not JSON (${mediaTypeOf(response)})` }],
+      redactValue(text.slice(0, 500), read.token)
+    );
+  }
+  if (schema === void 0) return parsed;
+  try {
+    return parseResponse(read.model, schema, parsed);
+  } catch (error2) {
+    throw withoutToken(error2, read.token);
+  }
+}
+var init_json_body = __esm({
+  "../../packages/transport/src/internal/json-body.ts"() {
+    "use strict";
+    init_src();
+    init_redact();
+    init_bounded_body();
+    init_media();
   }
 });
 
@@ -11859,29 +12100,45 @@ var init_page = __esm({
   }
 });
 
-// ../../packages/transport/src/internal/media.ts
-function mediaTypeOf(response) {
-  return response.headers.get("content-type") ?? "no content type";
-}
-var jsonAccept, inBrowser;
-var init_media = __esm({
-  "../../packages/transport/src/internal/media.ts"() {
-    "use strict";
-    jsonAccept = "application/json, application/problem+json;q=0.9";
-    inBrowser = typeof globalThis.document !== "undefined";
-  }
-});
-
 // ../../packages/transport/src/internal/page-answer.ts
 async function pageFromAnswer(answer2, toError) {
   if (!(answer2 instanceof Response)) return answer2;
   if (answer2.status < 400 || isRetryableStatus(answer2.status)) return void 0;
   throw await toError(answer2);
 }
+async function readPageWithin(reader, request, signal, maxRetries, toError) {
+  const attempt2 = attemptSignal(signal, request.timeout);
+  const given = new Promise((resolve7) => {
+    if (attempt2.signal.aborted) resolve7(void 0);
+    attempt2.signal.addEventListener("abort", () => resolve7(void 0), { once: true });
+  });
+  let answer2;
+  try {
+    answer2 = await Promise.race([reader({ ...request, signal: attempt2.signal }), given]);
+  } catch (error2) {
+    if (!attempt2.signal.aborted) throw error2;
+  } finally {
+    attempt2.release();
+  }
+  if (answer2 === void 0 && attempt2.timedOut()) {
+    if (maxRetries > 0) return { maxRetries: maxRetries - 1 };
+    throw new TimeoutError2({
+      method: "GET",
+      url: redactUrl(request.url),
+      timeoutMs: request.timeout,
+      attempts: 1
+    });
+  }
+  const body = await pageFromAnswer(answer2, toError);
+  return body === void 0 ? { maxRetries } : { body };
+}
 var init_page_answer = __esm({
   "../../packages/transport/src/internal/page-answer.ts"() {
     "use strict";
+    init_connection_error();
+    init_redact();
     init_retry_policy();
+    init_abort();
   }
 });
 
@@ -12012,34 +12269,6 @@ var init_paged_list = __esm({
   }
 });
 
-// ../../packages/transport/src/request-options.ts
-function pickRequestOptions(options) {
-  const picked = {};
-  if (options?.signal !== void 0) picked.signal = options.signal;
-  if (options?.timeout !== void 0) picked.timeout = options.timeout;
-  if (options?.maxRetries !== void 0) picked.maxRetries = options.maxRetries;
-  if (options?.headers !== void 0) picked.headers = options.headers;
-  return picked;
-}
-function checkCount(name, value, allowInfinity) {
-  if (!(value >= 0 && (Number.isInteger(value) || allowInfinity && value === Infinity))) {
-    throw new ValidationError("RequestOptions", [
-      {
-        path: name,
-        rule: "invalid_number",
-        message: `expected a non-negative integer, got ${String(value)}`
-      }
-    ]);
-  }
-  return value;
-}
-var init_request_options = __esm({
-  "../../packages/transport/src/request-options.ts"() {
-    "use strict";
-    init_src();
-  }
-});
-
 // ../../packages/transport/src/version.ts
 var VERSION;
 var init_version = __esm({
@@ -12050,14 +12279,16 @@ var init_version = __esm({
 });
 
 // ../../packages/transport/src/transport.ts
-var defaultTimeoutMs, defaultMaxRetries, Transport;
+var Transport;
 var init_transport = __esm({
   "../../packages/transport/src/transport.ts"() {
     "use strict";
     init_src();
     init_address();
+    init_bounded_body();
     init_error_from_response();
     init_exchange();
+    init_json_body();
     init_logger();
     init_server_capabilities();
     init_server_clock();
@@ -12071,8 +12302,6 @@ var init_transport = __esm({
     init_request_options();
     init_retry_policy();
     init_version();
-    defaultTimeoutMs = 3e4;
-    defaultMaxRetries = 2;
     Transport = class {
       /** The normalized `/api` URL, without trailing slash. */
       apiUrl;
@@ -12087,9 +12316,7 @@ var init_transport = __esm({
       #pageReader;
       #clock = new ServerClock();
       /** What the server supports (its Debusine version), learned once, when first needed. */
-      capabilities = new ServerCapabilities(
-        (signal) => this.stream("GET", this.webuiUrl("/-/login/"), { signal, headers: { Accept: "text/html" } })
-      );
+      capabilities = new ServerCapabilities((signal) => this.#readWebPage("/-/login/", signal));
       /**
        * @throws {ValidationError} when `apiUrl` is not an http(s) URL, or a number is invalid
        */
@@ -12102,18 +12329,13 @@ var init_transport = __esm({
         this.#logger = config2.logger ?? silentLogger;
         this.#network = config2.fetch !== void 0 ? null : config2.network;
         this.#pageReader = config2.pageReader ?? this.#network?.readPage;
-        const retryDelays = { ...defaultRetryDelays, ...config2.retryDelays };
-        this.#sender = {
-          ky: createKy(config2),
+        this.#sender = createSender(config2, {
           logger: this.#logger,
           token: this.#token,
           scope: this.scope,
-          timeout: checkCount("timeout", config2.timeout ?? defaultTimeoutMs, true),
-          maxRetries: checkCount("maxRetries", config2.maxRetries ?? defaultMaxRetries, false),
-          retryDelays,
           headersFor: (url2, extra) => this.#setCredentials(url2, new Headers(extra)),
           noteServerDate: (date3) => this.#clock.note(date3)
-        };
+        });
       }
       /**
        * How far the server's clock is ahead of this machine's, in milliseconds, from the `Date`
@@ -12221,7 +12443,8 @@ var init_transport = __esm({
           url: redactUrl(url2),
           token: this.#token,
           scope: this.scope,
-          attempts: 1
+          attempts: 1,
+          maxBytes: this.#sender.maxResponseBytes
         });
       }
       /**
@@ -12234,7 +12457,6 @@ var init_transport = __esm({
        */
       list(path2, schema, options = {}) {
         const model = options.model ?? "item";
-        const { timeout: timeout2, maxRetries, headers } = options;
         const load = async (url2, ahead, onEnvelope) => {
           const target = onOrigin(url2, this.#origin, (next) => {
             const rebased = "The server sent a next-page URL on another origin; following its path on the API origin";
@@ -12242,7 +12464,7 @@ var init_transport = __esm({
           });
           const signal = eitherSignal(options.signal, ahead);
           if (options.operation !== void 0) await this.capabilities.require(options.operation, signal);
-          const body = await this.#readPage(target, signal, options) ?? await this.#json("GET", target, { timeout: timeout2, maxRetries, headers, signal, model: "Page" });
+          const body = await this.#readPage(target, signal, options);
           try {
             const envelope = checkPageEnvelope(target, body);
             if (onEnvelope !== void 0) {
@@ -12252,36 +12474,48 @@ var init_transport = __esm({
             }
             return parsePageItems(envelope, (item) => parseResponse(model, schema, item));
           } catch (error2) {
-            throw this.#redacted(error2);
+            throw withoutToken(error2, this.#token);
           }
         };
         return new PagedList(load, this.url(path2, options.query));
       }
-      /** A page's body read by the configured {@link PageReader}; `undefined` leaves it to `#json`. */
+      /** A page's body: read by the configured {@link PageReader} first, else (or when it declines) by `#json`. */
       async #readPage(url2, signal, options) {
         const timeout2 = checkCount("timeout", options.timeout ?? this.#sender.timeout, true);
-        checkCount("maxRetries", options.maxRetries ?? this.#sender.maxRetries, false);
-        if (this.#pageReader === void 0 || signal?.aborted === true) return void 0;
-        const headers = this.#headers(url2, options.headers, jsonAccept);
-        this.#logger.debug(`GET ${redactUrl(url2)}`, { route: "page reader" });
-        const answer2 = await this.#pageReader({ url: url2, headers, signal, timeout: timeout2 });
-        const body = await pageFromAnswer(answer2, (response) => this.errorFor("GET", url2, response));
-        if (body === void 0) this.#logger.debug(`GET ${redactUrl(url2)}: read again through fetch`);
-        return body;
-      }
-      /** A validation error whose copy of the body no longer holds the token (if the server echoed it). */
-      #redacted(error2) {
-        if (ResponseValidationError.isInstance(error2) && this.#token !== void 0) {
-          return new ResponseValidationError(error2.model, error2.issues, redactValue(error2.body, this.#token));
+        let maxRetries = checkCount("maxRetries", options.maxRetries ?? this.#sender.maxRetries, false);
+        if (this.#pageReader !== void 0 && signal?.aborted !== true) {
+          this.#logger.debug(`GET ${redactUrl(url2)}`, { route: "page reader" });
+          const headers = this.#headers(url2, options.headers, jsonAccept);
+          const request = { url: url2, headers, timeout: timeout2, maxBytes: this.#sender.maxResponseBytes };
+          const read = await readPageWithin(
+            this.#pageReader,
+            request,
+            signal,
+            maxRetries,
+            (response) => this.errorFor("GET", url2, response)
+          );
+          if ("body" in read) return read.body;
+          maxRetries = read.maxRetries;
+          this.#logger.debug(`GET ${redactUrl(url2)}: read again through fetch`);
         }
-        return error2;
+        return this.#json("GET", url2, { timeout: timeout2, maxRetries, headers: options.headers, signal, model: "Page" });
       }
-      #validate(model, schema, value) {
-        try {
-          return parseResponse(model, schema, value);
-        } catch (error2) {
-          throw this.#redacted(error2);
-        }
+      /** A web UI page, read whole (bounded, within the timeout) into a `Response` of its text. */
+      #readWebPage(path2, signal) {
+        const url2 = this.webuiUrl(path2);
+        const bound = { maxBytes: this.#sender.maxResponseBytes, method: "GET", url: redactUrl(url2) };
+        return this.#send(
+          "GET",
+          url2,
+          { signal },
+          {
+            headers: this.#headers(url2, void 0, "text/html"),
+            body: void 0,
+            replayable: true,
+            ownsAttempt: false,
+            onSuccess: (response, attempt2) => bufferedResponse(response, { ...bound, signal: attempt2.signal })
+          }
+        );
       }
       #json(method, url2, options) {
         const headers = this.#headers(url2, options.headers, jsonAccept);
@@ -12296,21 +12530,14 @@ var init_transport = __esm({
           body,
           replayable: true,
           ownsAttempt: false,
-          onSuccess: async (response) => {
-            const text = await response.text();
-            if (text.trim() === "") return void 0;
-            let parsed;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              throw new ResponseValidationError(
-                model,
-                [{ path: "", rule: "invalid_json", message: `the body is not JSON (${mediaTypeOf(response)})` }],
-                redactValue(text.slice(0, 500), this.#token)
-              );
-            }
-            return options.schema === void 0 ? parsed : this.#validate(model, options.schema, parsed);
-          }
+          onSuccess: (response, attempt2) => readJsonBody(response, options.schema, {
+            model,
+            method: method.toUpperCase(),
+            url: redactUrl(url2),
+            maxBytes: this.#sender.maxResponseBytes,
+            signal: attempt2.signal,
+            token: this.#token
+          })
         });
       }
       #headers(url2, extra, accept) {
@@ -17493,7 +17720,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -18084,7 +18311,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform2 {
+    var InflateStream = class extends Transform3 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -19105,7 +19332,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants = require_constants2();
+    var constants2 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -19241,7 +19468,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports2 }) {
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants2.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -19337,11 +19564,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants.ERROR.OK) {
+          if (ret !== constants2.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants2.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants.ERROR.PAUSED) {
+            } else if (ret === constants2.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -19364,10 +19591,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants.ERROR.OK) {
+        if (ret === constants2.ERROR.OK) {
           return null;
         }
-        if (ret === constants.ERROR.PAUSED || ret === constants.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants2.ERROR.PAUSED || ret === constants2.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -19384,7 +19611,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants.ERROR[ret], data);
+        return new HTTPParserError(message, constants2.ERROR[ret], data);
       }
       destroy() {
         assert3(currentParser === null);
@@ -19595,7 +19822,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants.ERROR.PAUSED : 0;
+        return pause2 ? constants2.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -19621,7 +19848,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         }
         return 0;
       }
@@ -19661,13 +19888,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert3(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants.ERROR.PAUSED;
+          return constants2.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -26072,13 +26299,13 @@ var require_mock_pool = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform2({
+        this.transform = new Transform3({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -26383,7 +26610,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile, readFile: readFile6, mkdir: mkdir5 } = __require("node:fs/promises");
+    var { writeFile, readFile: readFile6, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname7, resolve: resolve7 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -26615,7 +26842,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         const resolvedPath = resolve7(path2);
-        await mkdir5(dirname7(resolvedPath), { recursive: true });
+        await mkdir6(dirname7(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
@@ -38178,7 +38405,7 @@ var require_eventsource_stream = __commonJS({
   "../../node_modules/.pnpm/undici@7.30.2/node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -38228,7 +38455,7 @@ var require_eventsource_stream = __commonJS({
       error2.aborted = false;
       return error2;
     }
-    var EventSourceStream = class extends Transform2 {
+    var EventSourceStream = class extends Transform3 {
       /**
        * @type {eventSourceSettings}
        */
@@ -40315,11 +40542,103 @@ var init_entry_name = __esm({
   }
 });
 
+// ../../packages/client/src/internal/archive-bound.ts
+function blocks(bytes) {
+  return Math.ceil(bytes / BLOCK) * BLOCK;
+}
+function archiveByteLimit(files) {
+  let tar = 2 * BLOCK + 10 * 1024;
+  const directories = /* @__PURE__ */ new Set();
+  for (const [name, size] of files) {
+    tar += blocks(size) + 4 * BLOCK + 2 * blocks(name.length);
+    const parts = name.split("/");
+    for (let depth = 1; depth < parts.length; depth += 1) directories.add(parts.slice(0, depth).join("/"));
+  }
+  for (const directory of directories) tar += 4 * BLOCK + 2 * blocks(directory.length);
+  return tar + Math.ceil(tar / 100) + 4096;
+}
+function archiveTooLarge(artifactId, limit) {
+  return new ArtifactDownloadError(
+    "size_exceeded",
+    `The archive of artifact ${artifactId} goes on past ${limit} bytes, more than its files' announced sizes and the archive format need; it was cut off and nothing more was written.`,
+    { artifactId, isRetryable: true }
+  );
+}
+async function* boundedArchive(source, artifactId, limit) {
+  let total = 0;
+  for await (const block of source) {
+    total += block.length;
+    if (total > limit) throw archiveTooLarge(artifactId, limit);
+    yield block;
+  }
+}
+var BLOCK;
+var init_archive_bound = __esm({
+  "../../packages/client/src/internal/archive-bound.ts"() {
+    "use strict";
+    init_artifact_errors();
+    BLOCK = 512;
+  }
+});
+
+// ../../packages/client/src/internal/contained-path.ts
+import { lstat, mkdir, readlink } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, join, relative, sep } from "node:path";
+function componentsBelow(root, path2) {
+  const fromRoot = relative(root, path2);
+  if (fromRoot === "" || isAbsolute2(fromRoot)) return void 0;
+  const components = fromRoot.split(sep);
+  return components.includes("..") ? void 0 : components;
+}
+async function symlinkHazard(at) {
+  const linkTarget = await readlink(at).catch(() => void 0);
+  return { kind: "symlink", at, linkTarget };
+}
+async function findPathHazard(root, components, last) {
+  let at = root;
+  for (const [index, component] of components.entries()) {
+    at = join(at, component);
+    const isLast = index === components.length - 1;
+    if (isLast && !last) return void 0;
+    const stats = await lstat(at).catch(() => void 0);
+    if (stats === void 0) return void 0;
+    if (stats.isSymbolicLink()) return symlinkHazard(at);
+    if (!isLast && !stats.isDirectory()) return { kind: "not-a-directory", at };
+  }
+  return void 0;
+}
+async function makeDirectoriesBelow(root, components) {
+  let at = root;
+  for (const component of components) {
+    at = join(at, component);
+    try {
+      await mkdir(at);
+      continue;
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+    const stats = await lstat(at);
+    if (stats.isSymbolicLink()) return symlinkHazard(at);
+    if (!stats.isDirectory()) return { kind: "not-a-directory", at };
+  }
+  return void 0;
+}
+function describeHazard(hazard) {
+  if (hazard.kind === "not-a-directory") return `"${hazard.at}" is not a directory`;
+  const to = hazard.linkTarget === void 0 ? "" : ` (to "${hazard.linkTarget}")`;
+  return `"${hazard.at}" is a symbolic link${to}`;
+}
+var init_contained_path = __esm({
+  "../../packages/client/src/internal/contained-path.ts"() {
+    "use strict";
+  }
+});
+
 // ../../packages/client/src/internal/download-file.ts
 import { createHash, randomBytes } from "node:crypto";
-import { ftruncateSync, writeSync } from "node:fs";
-import { link, lstat, mkdir, open as open2, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { constants, ftruncateSync, writeSync } from "node:fs";
+import { link, lstat as lstat2, mkdir as mkdir2, open as open2, rename, unlink } from "node:fs/promises";
+import { basename, dirname, join as join2 } from "node:path";
 function writeAllSync(fd, block, position) {
   let at = 0;
   while (at < block.length) {
@@ -40327,7 +40646,7 @@ function writeAllSync(fd, block, position) {
   }
 }
 async function exists(path2) {
-  return await lstat(path2).catch(() => void 0) !== void 0;
+  return await lstat2(path2).catch(() => void 0) !== void 0;
 }
 function destinationExists(artifactId, path2, destination) {
   return new ArtifactDownloadError(
@@ -40335,6 +40654,37 @@ function destinationExists(artifactId, path2, destination) {
     `Cannot download "${path2}" of artifact ${artifactId}: "${destination}" already exists. Nothing was overwritten: remove it or choose another destination.`,
     { artifactId, path: path2 }
   );
+}
+function unsafeDestination(artifactId, path2, root, hazard) {
+  return new ArtifactDownloadError(
+    "symlink_in_destination",
+    `Cannot download "${path2}" of artifact ${artifactId}: ${describeHazard(hazard)}, below the target directory "${root}"; nothing is written through it. Remove it or choose another directory.`,
+    { artifactId, path: path2 }
+  );
+}
+async function checkDestination(artifactId, path2, root, destination) {
+  const components = componentsBelow(root, destination);
+  if (components !== void 0) {
+    const hazard = await findPathHazard(root, components, true);
+    if (hazard !== void 0) throw unsafeDestination(artifactId, path2, root, hazard);
+  }
+  if (await exists(destination)) throw destinationExists(artifactId, path2, destination);
+}
+async function makeDestinationDirectory(input) {
+  const directory = dirname(input.destination);
+  const root = input.root ?? directory;
+  await mkdir2(root, { recursive: true });
+  const components = componentsBelow(root, input.destination);
+  if (components === void 0) {
+    throw new ArtifactDownloadError(
+      "unsafe_archive_entry",
+      `Cannot download "${input.path}" of artifact ${input.artifactId}: "${input.destination}" is not below the target directory "${root}".`,
+      { artifactId: input.artifactId, path: input.path }
+    );
+  }
+  const hazard = await makeDirectoriesBelow(root, components.slice(0, -1));
+  if (hazard !== void 0) throw unsafeDestination(input.artifactId, input.path, root, hazard);
+  await checkDestination(input.artifactId, input.path, root, input.destination);
 }
 async function writeVerified(source, input) {
   const file = await VerifiedFile.create(input);
@@ -40365,6 +40715,16 @@ function verifyingStream(expected, artifactId, path2) {
   return new TransformStream({
     transform(block, controller) {
       size += block.length;
+      if (size > expected.size) {
+        controller.error(
+          new ArtifactDownloadError(
+            "size_exceeded",
+            `Download of "${path2}" (artifact ${artifactId}) has more than the ${expected.size} bytes the server announced; it was cut off.`,
+            { artifactId, path: path2, isRetryable: true }
+          )
+        );
+        return;
+      }
       hash.update(block);
       controller.enqueue(block);
     },
@@ -40382,13 +40742,15 @@ function verifyingStream(expected, artifactId, path2) {
     }
   });
 }
-var WRITE_SIZE, REPORT_EVERY, VerifiedFile;
+var WRITE_SIZE, REPORT_EVERY, CREATE_NEW, VerifiedFile;
 var init_download_file = __esm({
   "../../packages/client/src/internal/download-file.ts"() {
     "use strict";
     init_artifact_errors();
+    init_contained_path();
     WRITE_SIZE = 16 * 1024;
     REPORT_EVERY = 1024 * 1024;
+    CREATE_NEW = constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0);
     VerifiedFile = class _VerifiedFile {
       #input;
       #temporary;
@@ -40405,18 +40767,15 @@ var init_download_file = __esm({
       }
       /**
        * Open the temporary file of `input.destination`.
-       * @throws {ArtifactDownloadError} when the destination exists
+       * @throws {ArtifactDownloadError} when the destination exists, or a symbolic link is on its way below `input.root`
        */
       static async create(input) {
-        const directory = dirname(input.destination);
-        await mkdir(directory, { recursive: true });
-        if (await exists(input.destination))
-          throw destinationExists(input.artifactId, input.path, input.destination);
-        const temporary = join(
-          directory,
+        await makeDestinationDirectory(input);
+        const temporary = join2(
+          dirname(input.destination),
           `.${basename(input.destination)}.${randomBytes(6).toString("hex")}.part`
         );
-        return new _VerifiedFile(input, temporary, await open2(temporary, "wx"));
+        return new _VerifiedFile(input, temporary, await open2(temporary, CREATE_NEW, 438));
       }
       /** The size the file must have, when known (not for the archive itself). */
       get expectedSize() {
@@ -40437,8 +40796,9 @@ var init_download_file = __esm({
        * @throws when writing fails (the bytes are then not counted), or when the file grows past its announced size
        */
       accept(block) {
-        const { expected } = this.#input;
-        if (expected !== void 0 && this.#written + block.length > expected.size) throw this.#tooLong();
+        const { expected, maxBytes } = this.#input;
+        const limit = expected?.size ?? maxBytes;
+        if (limit !== void 0 && this.#written + block.length > limit) throw this.#tooLong(limit);
         this.#input.signal?.throwIfAborted();
         writeAllSync(this.#handle.fd, block, this.#written);
         if (expected !== void 0) this.#hash.update(block);
@@ -40462,11 +40822,12 @@ var init_download_file = __esm({
         this.#unreported = 0;
         this.#input.onBytes?.(bytes);
       }
-      #tooLong() {
+      #tooLong(limit) {
         const { artifactId, path: path2, expected } = this.#input;
+        const announced = expected === void 0 ? "its files announce" : "the server announced";
         return new ArtifactDownloadError(
-          "checksum_mismatch",
-          `Download of "${path2}" (artifact ${artifactId}) has more than the ${expected?.size ?? 0} bytes the server announced; nothing was kept.`,
+          "size_exceeded",
+          `Download of "${path2}" (artifact ${artifactId}) has more than the ${limit} bytes ${announced}; it was cut off and nothing was kept.`,
           { artifactId, path: path2, isRetryable: true }
         );
       }
@@ -40532,14 +40893,14 @@ var init_stall_watchdog = __esm({
 
 // ../../packages/client/src/atomic-write.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { chmod, mkdir as mkdir2, open as open4, rename as rename2, rm } from "node:fs/promises";
-import { basename as basename2, dirname as dirname2, join as join2 } from "node:path";
+import { chmod, mkdir as mkdir3, open as open4, rename as rename2, rm } from "node:fs/promises";
+import { basename as basename2, dirname as dirname2, join as join3 } from "node:path";
 async function writeFileAtomically(file, text, options = {}) {
   const { mode, sync } = options;
   const directory = dirname2(file);
   const directoryMode = mode === void 0 ? void 0 : mode | (mode & 292) >> 2;
-  await mkdir2(directory, { recursive: true, ...directoryMode === void 0 ? {} : { mode: directoryMode } });
-  const temporary = join2(directory, `.${basename2(file)}.${randomBytes2(4).toString("hex")}.tmp`);
+  await mkdir3(directory, { recursive: true, ...directoryMode === void 0 ? {} : { mode: directoryMode } });
+  const temporary = join3(directory, `.${basename2(file)}.${randomBytes2(4).toString("hex")}.tmp`);
   try {
     const handle = await open4(temporary, "wx", mode);
     try {
@@ -40565,7 +40926,7 @@ var init_atomic_write = __esm({
 import { createHash as createHash2 } from "node:crypto";
 import { readdir, readFile, rm as rm2 } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
@@ -40593,15 +40954,15 @@ var init_artifact_upload_journal = __esm({
       /** `$XDG_STATE_HOME/debusine-ts/uploads`, or `~/.local/state/debusine-ts/uploads`. */
       static defaultDirectory(environment = process.env) {
         const state = environment.XDG_STATE_HOME;
-        const base = state !== void 0 && state.startsWith("/") ? state : join3(homedir(), ".local", "state");
-        return join3(base, "debusine-ts", "uploads");
+        const base = state !== void 0 && state.startsWith("/") ? state : join4(homedir(), ".local", "state");
+        return join4(base, "debusine-ts", "uploads");
       }
       /** The file name of a key: a SHA-256 of its canonical JSON. */
       static keyOf(key) {
         return createHash2("sha256").update(canonicalJson(key)).digest("hex");
       }
       #file(key) {
-        return join3(this.directory, `${key}.json`);
+        return join4(this.directory, `${key}.json`);
       }
       /** The entry of `key`, unless there is none or it expired (an expired entry is removed). */
       async find(key) {
@@ -40627,7 +40988,7 @@ var init_artifact_upload_journal = __esm({
         await rm2(this.#file(key), { force: true });
       }
       #anchorFile(server) {
-        return join3(
+        return join4(
           this.directory,
           `server-${createHash2("sha256").update(server).digest("hex").slice(0, 32)}.json`
         );
@@ -42046,7 +42407,7 @@ var require_streamx = __commonJS({
         return this;
       }
     };
-    var Transform2 = class extends Duplex {
+    var Transform3 = class extends Duplex {
       constructor(opts) {
         super(opts);
         this._transformState = new TransformState(this);
@@ -42090,7 +42451,7 @@ var require_streamx = __commonJS({
         this._flush(transformAfterFlush.bind(this));
       }
     };
-    var PassThrough = class extends Transform2 {
+    var PassThrough = class extends Transform3 {
     };
     function transformAfterFlush(err, data) {
       const cb = this._transformState.afterFinal;
@@ -42219,7 +42580,7 @@ var require_streamx = __commonJS({
       Writable,
       Readable: Readable3,
       Duplex,
-      Transform: Transform2,
+      Transform: Transform3,
       // Export PassThrough for compatibility with Node.js core's stream module
       PassThrough
     };
@@ -42835,7 +43196,7 @@ var require_extract = __commonJS({
 // ../../node_modules/.pnpm/tar-stream@3.2.2_bare-buffer@3.7.1/node_modules/tar-stream/constants.js
 var require_constants6 = __commonJS({
   "../../node_modules/.pnpm/tar-stream@3.2.2_bare-buffer@3.7.1/node_modules/tar-stream/constants.js"(exports, module) {
-    var constants = {
+    var constants2 = {
       // just for envs without fs
       S_IFMT: 61440,
       S_IFDIR: 16384,
@@ -42845,9 +43206,9 @@ var require_constants6 = __commonJS({
       S_IFLNK: 40960
     };
     try {
-      module.exports = __require("fs").constants || constants;
+      module.exports = __require("fs").constants || constants2;
     } catch {
-      module.exports = constants;
+      module.exports = constants2;
     }
   }
 });
@@ -42857,7 +43218,7 @@ var require_pack = __commonJS({
   "../../node_modules/.pnpm/tar-stream@3.2.2_bare-buffer@3.7.1/node_modules/tar-stream/pack.js"(exports, module) {
     var { Readable: Readable3, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
-    var constants = require_constants6();
+    var constants2 = require_constants6();
     var headers = require_headers2();
     var DMODE = 493;
     var FMODE = 420;
@@ -43060,16 +43421,16 @@ var require_pack = __commonJS({
       return new Pack(opts);
     };
     function modeToType(mode) {
-      switch (mode & constants.S_IFMT) {
-        case constants.S_IFBLK:
+      switch (mode & constants2.S_IFMT) {
+        case constants2.S_IFBLK:
           return "block-device";
-        case constants.S_IFCHR:
+        case constants2.S_IFCHR:
           return "character-device";
-        case constants.S_IFDIR:
+        case constants2.S_IFDIR:
           return "directory";
-        case constants.S_IFIFO:
+        case constants2.S_IFIFO:
           return "fifo";
-        case constants.S_IFLNK:
+        case constants2.S_IFLNK:
           return "symlink";
       }
       return "file";
@@ -43099,9 +43460,9 @@ var archive_extract_exports = {};
 __export(archive_extract_exports, {
   extractArchive: () => extractArchive
 });
-import { mkdir as mkdir3, realpath } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, relative, resolve as resolve2, sep } from "node:path";
-import { Readable } from "node:stream";
+import { mkdir as mkdir4 } from "node:fs/promises";
+import { isAbsolute as isAbsolute4, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+import { Readable, Transform } from "node:stream";
 import { createGunzip } from "node:zlib";
 function unsafe(artifactId, name, why) {
   return new ArtifactDownloadError(
@@ -43123,7 +43484,7 @@ async function* nonEmpty(body, seen) {
     if (block.length > 0) yield block;
   }
 }
-async function entryTarget(artifactId, root, header, expected, done) {
+function entryTarget(artifactId, root, header, expected, done) {
   const name = header.name;
   const why = unsafeEntryName(name);
   if (why !== void 0) throw unsafe(artifactId, name, why);
@@ -43135,8 +43496,8 @@ async function entryTarget(artifactId, root, header, expected, done) {
     );
   }
   const target = resolve2(root, name);
-  const fromRoot = relative(root, target);
-  if (fromRoot === "" || fromRoot.startsWith(`..${sep}`) || fromRoot === ".." || isAbsolute3(fromRoot)) {
+  const fromRoot = relative2(root, target);
+  if (fromRoot === "" || fromRoot.startsWith(`..${sep2}`) || fromRoot === ".." || isAbsolute4(fromRoot)) {
     throw unsafe(artifactId, name, "it points outside the destination");
   }
   if (header.type === "directory") return void 0;
@@ -43147,23 +43508,29 @@ async function entryTarget(artifactId, root, header, expected, done) {
   const content = expected.get(path2);
   if (content === void 0) throw unexpected(artifactId, name, "it is not a complete file of the artifact");
   if (done.includes(path2)) throw unexpected(artifactId, name, "it appears twice");
-  const parent = resolve2(target, "..");
-  await mkdir3(parent, { recursive: true });
-  const realParent = await realpath(parent);
-  if (realParent !== root && !realParent.startsWith(root + sep)) {
-    throw unsafe(artifactId, name, `its directory leads outside the destination (to "${realParent}")`);
-  }
-  return { path: path2, destination: resolve2(realParent, target.slice(parent.length + 1)), content };
+  return { path: path2, destination: target, content };
+}
+function unpackedBound(artifactId, limit) {
+  let total = 0;
+  return new Transform({
+    transform(block, _encoding, callback) {
+      total += block.length;
+      if (total > limit) callback(archiveTooLarge(artifactId, limit));
+      else callback(null, block);
+    }
+  });
 }
 async function extractArchive(body, input) {
   const { artifactId, expected, signal } = input;
-  await mkdir3(input.directory, { recursive: true });
-  const root = await realpath(input.directory);
+  await mkdir4(input.directory, { recursive: true });
+  const root = resolve2(input.directory);
   const seen = { bytes: 0 };
-  const source = Readable.from(nonEmpty(body, seen));
+  const source = Readable.from(nonEmpty(boundedArchive(body, artifactId, input.maxBytes), seen));
   const gunzip3 = createGunzip();
+  const unpacked = unpackedBound(artifactId, input.maxBytes);
   const extract2 = (0, import_tar_stream.extract)();
   source.on("error", (error2) => gunzip3.destroy(error2));
+  unpacked.on("error", (error2) => extract2.destroy(error2));
   gunzip3.on("error", (error2) => {
     if (seen.bytes === 0 && !SdkError.isInstance(error2)) {
       extract2.end(void 0);
@@ -43177,11 +43544,11 @@ async function extractArchive(body, input) {
       )
     );
   });
-  source.pipe(gunzip3).pipe(extract2);
+  source.pipe(gunzip3).pipe(unpacked).pipe(extract2);
   const done = [];
   try {
     for await (const entry of extract2) {
-      const target = await entryTarget(artifactId, root, entry.header, expected, done);
+      const target = entryTarget(artifactId, root, entry.header, expected, done);
       if (target === void 0) {
         entry.resume();
         continue;
@@ -43191,6 +43558,7 @@ async function extractArchive(body, input) {
         artifactId,
         path: path2,
         destination,
+        root,
         expected: content,
         signal,
         onBytes: (bytes) => input.onBytes?.(path2, bytes)
@@ -43200,6 +43568,7 @@ async function extractArchive(body, input) {
   } catch (error2) {
     source.destroy();
     gunzip3.destroy();
+    unpacked.destroy();
     extract2.destroy();
     throw error2;
   }
@@ -43219,6 +43588,7 @@ var init_archive_extract = __esm({
     "use strict";
     init_src();
     import_tar_stream = __toESM(require_tar_stream(), 1);
+    init_archive_bound();
     init_artifact_errors();
     init_download_file();
     init_entry_name();
@@ -43315,16 +43685,16 @@ var init_not_a_file = __esm({
 import { createHash as createHash3 } from "node:crypto";
 import { open as open5, stat as stat3 } from "node:fs/promises";
 import { basename as basename3 } from "node:path";
-async function hashFile(file, blocks, signal) {
+async function hashFile(file, blocks2, signal) {
   const hash = createHash3("sha256");
   let head;
   let size = 0;
-  let reading = file.read(blocks[0], 0, HASH_BLOCK_SIZE, null);
+  let reading = file.read(blocks2[0], 0, HASH_BLOCK_SIZE, null);
   for (; ; ) {
     const { bytesRead, buffer } = await reading;
     if (bytesRead === 0) break;
     signal?.throwIfAborted();
-    reading = file.read(buffer === blocks[0] ? blocks[1] : blocks[0], 0, HASH_BLOCK_SIZE, null);
+    reading = file.read(buffer === blocks2[0] ? blocks2[1] : blocks2[0], 0, HASH_BLOCK_SIZE, null);
     hash.update(buffer.subarray(0, bytesRead));
     head ??= Buffer.from(buffer.subarray(0, Math.min(bytesRead, SNIFF_BYTES)));
     size += bytesRead;
@@ -43338,16 +43708,16 @@ async function fileRequestFromPath(path2, options = {}) {
     throw new ArtifactRuleError(`File "${path2}" does not exist or cannot be read`, [path2], { cause: error2 });
   });
   if (!stats.isFile()) throw notAFileError(path2, stats);
-  const blocks = spareBlocks ?? [Buffer.allocUnsafe(HASH_BLOCK_SIZE), Buffer.allocUnsafe(HASH_BLOCK_SIZE)];
+  const blocks2 = spareBlocks ?? [Buffer.allocUnsafe(HASH_BLOCK_SIZE), Buffer.allocUnsafe(HASH_BLOCK_SIZE)];
   spareBlocks = void 0;
   let hashed;
   try {
     const file = await open5(path2, "r");
     try {
-      hashed = await hashFile(file, blocks, signal);
+      hashed = await hashFile(file, blocks2, signal);
     } finally {
       await file.close();
-      spareBlocks = blocks;
+      spareBlocks = blocks2;
     }
   } catch (error2) {
     if (signal?.aborted) throw signal.reason;
@@ -43947,7 +44317,7 @@ var init_category_rules = __esm({
 
 // ../../packages/artifacts/src/local-artifact.ts
 import { stat as stat4 } from "node:fs/promises";
-import { basename as basename4, isAbsolute as isAbsolute5, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
+import { basename as basename4, isAbsolute as isAbsolute6, relative as relative4, resolve as resolve4, sep as sep4 } from "node:path";
 async function isDirectory(path2) {
   return (await stat4(path2).catch(() => void 0))?.isDirectory() ?? false;
 }
@@ -44043,7 +44413,7 @@ var init_local_artifact = __esm({
           local = resolve4(file);
           path2 = basename4(local);
         } else {
-          if (!isAbsolute5(baseDirectory)) {
+          if (!isAbsolute6(baseDirectory)) {
             throw new ArtifactRuleError(`Base directory "${baseDirectory}" must be an absolute path`, [
               baseDirectory
             ]);
@@ -44054,13 +44424,13 @@ var init_local_artifact = __esm({
             ]);
           }
           local = resolve4(baseDirectory, file);
-          const relativePath = relative3(baseDirectory, local);
-          if (overrideName === void 0 && (relativePath.startsWith("..") || isAbsolute5(relativePath))) {
+          const relativePath = relative4(baseDirectory, local);
+          if (overrideName === void 0 && (relativePath.startsWith("..") || isAbsolute6(relativePath))) {
             throw new ArtifactRuleError(`File "${local}" is not inside the base directory "${baseDirectory}"`, [
               local
             ]);
           }
-          path2 = relativePath.split(sep3).join("/");
+          path2 = relativePath.split(sep4).join("/");
         }
         if (overrideName !== void 0) path2 = overrideName;
         const stats = await stat4(local).catch(() => void 0);
@@ -44208,7 +44578,7 @@ var init_source_package2 = __esm({
 
 // ../../packages/artifacts/src/kinds/upload.ts
 import { stat as stat5 } from "node:fs/promises";
-import { dirname as dirname3, join as join4 } from "node:path";
+import { dirname as dirname3, join as join5 } from "node:path";
 var UploadArtifact;
 var init_upload2 = __esm({
   "../../packages/artifacts/src/kinds/upload.ts"() {
@@ -44237,7 +44607,7 @@ var init_upload2 = __esm({
         const directory = dirname3(changesFile);
         for (const listed2 of checksums) {
           if (excluded.has(listed2.name)) continue;
-          const local = join4(directory, listed2.name);
+          const local = join5(directory, listed2.name);
           if (await stat5(local).catch(() => void 0) !== void 0) {
             await artifact.addLocalFile(local);
           } else if (input.allowRemote === true) {
@@ -44261,7 +44631,7 @@ var init_upload2 = __esm({
 });
 
 // ../../packages/artifacts/src/debian-package-artifacts.ts
-import { dirname as dirname4, join as join5 } from "node:path";
+import { dirname as dirname4, join as join6 } from "node:path";
 function field(fields, name) {
   const key = Object.keys(fields).find((candidate) => candidate.toLowerCase() === name);
   const value = key === void 0 ? void 0 : fields[key];
@@ -44274,7 +44644,7 @@ async function sourcePackageFromDsc(dsc, options = {}) {
     {
       name: field(fields, "source"),
       version: field(fields, "version"),
-      files: [dsc, ...listed2.map((file) => join5(dirname4(dsc), file.name))]
+      files: [dsc, ...listed2.map((file) => join6(dirname4(dsc), file.name))]
     },
     options
   );
@@ -44293,7 +44663,7 @@ async function uploadArtifacts(changes, options) {
           [changes]
         );
       }
-      artifacts.push(await sourcePackageFromDsc(join5(directory, dscs[0]), options));
+      artifacts.push(await sourcePackageFromDsc(join6(directory, dscs[0]), options));
       continue;
     }
     const debs = names.filter(
@@ -44306,7 +44676,7 @@ async function uploadArtifacts(changes, options) {
       );
     }
     for (const deb of debs) {
-      artifacts.push(await BinaryPackageArtifact.create({ file: join5(directory, deb) }, options));
+      artifacts.push(await BinaryPackageArtifact.create({ file: join6(directory, deb) }, options));
     }
   }
   return artifacts;
@@ -44334,10 +44704,10 @@ var init_debian_package_artifacts = __esm({
 
 // ../../packages/artifacts/src/kinds/autopkgtest.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join6, relative as relative4, resolve as resolve5, sep as sep4 } from "node:path";
+import { join as join7, relative as relative5, resolve as resolve5, sep as sep5 } from "node:path";
 async function regularFiles(directory) {
   const entries = await readdir2(directory, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join6(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => join7(entry.parentPath, entry.name));
 }
 var AutopkgtestArtifact;
 var init_autopkgtest2 = __esm({
@@ -44351,7 +44721,7 @@ var init_autopkgtest2 = __esm({
       async create(input) {
         const base = resolve5(input.artifactDirectory);
         const artifact = new LocalArtifact(ArtifactCategory.AUTOPKGTEST, input.data);
-        const files = (await regularFiles(base)).map((file) => relative4(base, file).split(sep4).join("/")).filter((path2) => path2 !== "binaries" && !path2.startsWith("binaries/")).sort();
+        const files = (await regularFiles(base)).map((file) => relative5(base, file).split(sep5).join("/")).filter((path2) => path2 !== "binaries" && !path2.startsWith("binaries/")).sort();
         for (const path2 of files) await artifact.addLocalFile(path2, { baseDirectory: base });
         return validated(artifact);
       }
@@ -44821,8 +45191,8 @@ var init_debian_download_error = __esm({
 import { createHash as createHash4 } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { unlink as unlink2 } from "node:fs/promises";
-import { join as join7 } from "node:path";
-import { Readable as Readable2, Transform } from "node:stream";
+import { join as join8 } from "node:path";
+import { Readable as Readable2, Transform as Transform2 } from "node:stream";
 import { pipeline } from "node:stream/promises";
 function listed(fields, name) {
   const key = Object.keys(fields).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
@@ -44853,7 +45223,7 @@ async function fetchDebianFiles(url2, directory, options = {}) {
   const queue = [name];
   for (let next = queue.shift(); next !== void 0; next = queue.shift()) {
     const fileUrl2 = new URL(encodeURIComponent(next), base).href;
-    const destination = join7(directory, next);
+    const destination = join8(directory, next);
     const downloaded = await download(fileUrl2, destination, options);
     record2(facts, next, downloaded, "the download", fileUrl2);
     const parse3 = next.endsWith(".dsc") ? readDsc2 : next.endsWith(".changes") ? readChanges2 : void 0;
@@ -44881,7 +45251,7 @@ async function fetchDebianFiles(url2, directory, options = {}) {
       }
     }
   }
-  return join7(directory, name);
+  return join8(directory, name);
 }
 function record2(facts, name, claims, source, url2) {
   const known = facts.get(name) ?? /* @__PURE__ */ new Map();
@@ -44958,7 +45328,7 @@ async function writeHashed(body, destination, signal, stall) {
     sha256: createHash4("sha256")
   };
   let size = 0;
-  const hashing = new Transform({
+  const hashing = new Transform2({
     transform(block, _encoding, callback) {
       stall.wake();
       size += block.length;
@@ -44997,7 +45367,7 @@ __export(import_debian_exports, {
 });
 import { mkdtemp, rm as rm3 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join8, resolve as resolve6 } from "node:path";
+import { join as join9, resolve as resolve6 } from "node:path";
 import { fileURLToPath } from "node:url";
 function importJournal(resume2) {
   if (resume2 === void 0 || resume2 === false) return void 0;
@@ -45009,7 +45379,7 @@ async function importDebian(resources, source, options = {}) {
   try {
     let path2;
     if (/^https?:\/\//i.test(source)) {
-      temporary = await mkdtemp(join8(tmpdir(), "debusine-ts-import-"));
+      temporary = await mkdtemp(join9(tmpdir(), "debusine-ts-import-"));
       path2 = await fetchDebianFiles(source, temporary, {
         signal,
         fetch: options.fetch,
@@ -45104,7 +45474,7 @@ __export(external_debsign_exports, {
 });
 import { copyFile, mkdtemp as mkdtemp2, rm as rm4, stat as stat6 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { basename as basename9, dirname as dirname5, join as join9 } from "node:path";
+import { basename as basename9, dirname as dirname5, join as join10 } from "node:path";
 async function unsignedUpload(resources, id, signal) {
   const request = await resources.workRequests.get(id, { signal });
   if (request.task_type !== TaskType.WAIT || request.task_name !== TaskName.EXTERNAL_DEBSIGN) {
@@ -45127,8 +45497,8 @@ async function unsignedUpload(resources, id, signal) {
 }
 async function copyChecked(unsigned, name, from, to, workRequestId2, signal) {
   const expected = unsigned.files[name];
-  const source = join9(from, name);
-  const copy = join9(to, name);
+  const source = join10(from, name);
+  const copy = join10(to, name);
   try {
     await copyFile(source, copy);
   } catch (error2) {
@@ -45168,14 +45538,14 @@ async function signUpload(resources, workRequestId2, options) {
   const { signal, localChangesFile } = options;
   const unsigned = await unsignedUpload(resources, workRequestId2, signal);
   if (localChangesFile !== void 0) await checkLocalChanges(localChangesFile, unsigned, workRequestId2);
-  const directory = await mkdtemp2(join9(tmpdir2(), "debusine-ts-debsign-"));
+  const directory = await mkdtemp2(join10(tmpdir2(), "debusine-ts-debsign-"));
   try {
     const names = Object.keys(unsigned.files).filter(
       (name) => !name.includes("/") && signedSuffixes.some((suffix) => name.endsWith(suffix))
     );
     for (const name of names) {
       if (localChangesFile === void 0) {
-        await resources.artifacts.downloadFile(unsigned, name, join9(directory, name), { signal });
+        await resources.artifacts.downloadFile(unsigned, name, join10(directory, name), { signal });
       } else {
         await copyChecked(unsigned, name, dirname5(localChangesFile), directory, workRequestId2, signal);
       }
@@ -45188,7 +45558,7 @@ async function signUpload(resources, workRequestId2, options) {
         { workRequestId: workRequestId2 }
       );
     }
-    const changesFile = join9(directory, changes);
+    const changesFile = join10(directory, changes);
     await options.signer(changesFile, { signal });
     const local = await UploadArtifact.create({ changesFile, allowRemote: true }, { signal });
     const signed = await resources.artifacts.upload(local, { workspace: unsigned.workspace, signal });
@@ -49208,10 +49578,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start: start2, key, sep: sep6, value } = collItem;
+        const { start: start2, key, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -49225,7 +49595,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -49249,7 +49619,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -49265,7 +49635,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -49356,7 +49726,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep7 = "";
         for (const token2 of end) {
           const { source, type } = token2;
           switch (type) {
@@ -49370,13 +49740,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -49419,18 +49789,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start: start2, key, sep: sep6, value } = collItem;
+        const { start: start2, key, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -49484,8 +49854,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -49497,7 +49867,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -49508,8 +49878,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st of sep6) {
+              if (sep7)
+                for (const st of sep7) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -49526,7 +49896,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -49706,7 +50076,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -49723,24 +50093,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -49923,25 +50293,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -50751,14 +51121,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start: start2, key, sep: sep6, value }) {
+    function stringifyItem({ start: start2, key, sep: sep7, value }) {
       let res = "";
       for (const st of start2)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st of sep6)
+      if (sep7)
+        for (const st of sep7)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -51925,18 +52295,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start2 = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep7;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start: start2, key: scalar, sep: sep6 }]
+            items: [{ start: start2, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -52089,15 +52459,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start3, key, sep: sep6 }]
+                    items: [{ start: start3, key, sep: sep7 }]
                   });
                 } else if (start2.length > 0) {
                   it.sep = it.sep.concat(start2, this.sourceToken);
@@ -52291,13 +52661,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start: start2, key: fc, sep: sep6 }]
+              items: [{ start: start2, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -52610,7 +52980,7 @@ var init_zod_issues = __esm({
 
 // ../../packages/client/src/task-configuration-repository/entry-files.ts
 import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
-import { join as join10, relative as relative5, sep as sep5 } from "node:path";
+import { join as join11, relative as relative6, sep as sep6 } from "node:path";
 function toEntry(value) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { issues: "an entry must be a mapping" };
@@ -52649,12 +53019,12 @@ async function parseEntryFile(directory, file, text) {
 }
 async function listEntryFiles(directory) {
   const entries = await readdir3(directory, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".yaml")).map((entry) => relative5(directory, join10(entry.parentPath, entry.name)).split(sep5).join("/")).filter((file) => !file.split("/").includes(".git")).sort();
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(".yaml")).map((entry) => relative6(directory, join11(entry.parentPath, entry.name)).split(sep6).join("/")).filter((file) => !file.split("/").includes(".git")).sort();
 }
 async function loadEntryFiles(directory) {
   const files = /* @__PURE__ */ new Map();
   for (const file of await listEntryFiles(directory)) {
-    const text = await readFile4(join10(directory, file), "utf8");
+    const text = await readFile4(join11(directory, file), "utf8");
     files.set(file, await parseEntryFile(directory, file, text));
   }
   return files;
@@ -52714,6 +53084,7 @@ async function headCommit(directory) {
   return result.status === 0 ? result.stdout.trim() : null;
 }
 async function isAncestorOfHead(directory, commit) {
+  if (!COMMIT_ID.test(commit)) return false;
   const result = await git(directory, ["merge-base", "--is-ancestor", commit, "HEAD"]);
   return result.status === 0;
 }
@@ -52725,9 +53096,38 @@ async function relevantChanges(directory) {
     return file.endsWith("/") || file.endsWith(".yaml") || file === "MANIFEST" || file.endsWith("/MANIFEST");
   });
 }
+var COMMIT_ID;
 var init_git = __esm({
   "../../packages/client/src/task-configuration-repository/git.ts"() {
     "use strict";
+    COMMIT_ID = /^[0-9a-f]{4,64}$/i;
+  }
+});
+
+// ../../packages/client/src/task-configuration-repository/linked-paths.ts
+function throughLink(directory, file, hazard) {
+  return new InvalidRepositoryError({
+    directory,
+    file,
+    rule: "symlink_in_path",
+    message: `${describeHazard(hazard)}; a pull never writes or deletes through a symbolic link inside the repository: replace it with a real directory or file`
+  });
+}
+async function refuseLinkedPaths(directory, files) {
+  for (const file of files) {
+    const hazard = await findPathHazard(directory, file.split("/"), true);
+    if (hazard !== void 0) throw throughLink(directory, file, hazard);
+  }
+}
+async function makeParentDirectories(directory, file) {
+  const hazard = await makeDirectoriesBelow(directory, file.split("/").slice(0, -1));
+  if (hazard !== void 0) throw throughLink(directory, file, hazard);
+}
+var init_linked_paths = __esm({
+  "../../packages/client/src/task-configuration-repository/linked-paths.ts"() {
+    "use strict";
+    init_contained_path();
+    init_invalid_repository_error();
   }
 });
 
@@ -52741,11 +53141,11 @@ __export(manifest_exports, {
   writeManifest: () => writeManifest
 });
 import { readFile as readFile5 } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 async function readManifest(directory) {
   let text;
   try {
-    text = await readFile5(join11(directory, MANIFEST_FILE), "utf8");
+    text = await readFile5(join12(directory, MANIFEST_FILE), "utf8");
   } catch (error2) {
     if (error2.code === "ENOENT") return null;
     throw error2;
@@ -52786,7 +53186,7 @@ async function renderManifest(manifest) {
 }
 async function writeManifest(directory, manifest) {
   const text = await renderManifest(manifest);
-  const file = join11(directory, MANIFEST_FILE);
+  const file = join12(directory, MANIFEST_FILE);
   const current2 = await readFile5(file, "utf8").catch(() => null);
   if (current2 !== text) await writeFileAtomically(file, text);
 }
@@ -52942,11 +53342,11 @@ __export(repository_exports, {
   TaskConfigurationRepository: () => TaskConfigurationRepository
 });
 import { rmdir, unlink as unlink3 } from "node:fs/promises";
-import { dirname as dirname6, join as join12 } from "node:path";
+import { dirname as dirname6, join as join13 } from "node:path";
 async function removeEmptyParents(root, file) {
   for (let parent = dirname6(file); parent !== "." && parent !== ""; parent = dirname6(parent)) {
     try {
-      await rmdir(join12(root, parent));
+      await rmdir(join13(root, parent));
     } catch {
       return;
     }
@@ -52961,6 +53361,7 @@ var init_repository = __esm({
     init_entry_files();
     init_git();
     init_invalid_repository_error();
+    init_linked_paths();
     init_manifest();
     init_zod_issues();
     init_pull_plan();
@@ -53060,8 +53461,9 @@ var init_repository = __esm({
        * (the deletion shows in `git status`), kept with a warning in a plain directory. The
        * manifest is written with the collection's current data.
        *
-       * @throws {InvalidRepositoryError} when the git work tree has uncommitted changes, or
-       *   the manifest names another workspace or collection
+       * @throws {InvalidRepositoryError} when the git work tree has uncommitted changes, the
+       *   manifest names another workspace or collection, or a file to write or delete lies
+       *   through a symbolic link inside the repository (`symlink_in_path`; nothing is written)
        */
       async pull(workspace, contents) {
         if (this.git) {
@@ -53084,17 +53486,24 @@ var init_repository = __esm({
           });
         }
         const plan = planPull(this.files, contents.items);
+        const written = plan.changes.filter((change) => change.kind === "created" || change.kind === "changed").map((change) => change.file);
+        await refuseLinkedPaths(this.directory, [
+          ...written,
+          ...this.git ? plan.removedFiles : [],
+          MANIFEST_FILE
+        ]);
         const warnings = [];
         for (const change of plan.changes) {
           if (change.kind !== "created" && change.kind !== "changed") continue;
+          await makeParentDirectories(this.directory, change.file);
           await writeFileAtomically(
-            join12(this.directory, change.file),
+            join13(this.directory, change.file),
             await renderEntryFile(plan.files.get(change.file) ?? [])
           );
         }
         for (const file of plan.removedFiles) {
           if (this.git) {
-            await unlink3(join12(this.directory, file));
+            await unlink3(join13(this.directory, file));
             await removeEmptyParents(this.directory, file);
           } else {
             warnings.push(
@@ -59694,6 +60103,8 @@ var ArtifactIncompleteError = class extends SdkError {
 // ../../packages/transport/src/node/dispatch.ts
 init_abort_error();
 init_connection_error();
+init_response_too_large_error();
+init_bounded_body();
 init_network_failure();
 init_redact();
 function headersOf(received) {
@@ -59715,14 +60126,17 @@ async function readPageThrough(dispatcher, page) {
       ...Number.isFinite(page.timeout) ? { headersTimeout: page.timeout, bodyTimeout: page.timeout } : {}
     });
     const type = String(answer2.headers["content-type"] ?? "");
-    if (answer2.statusCode === 200 && type.includes("json")) return await answer2.body.json();
+    const bound = pageBound(page, answer2.headers["content-length"]);
+    if (answer2.statusCode === 200 && type.includes("json"))
+      return JSON.parse(await readBoundedText(answer2.body, bound));
     if (answer2.statusCode < 400) {
       await answer2.body.dump();
       return void 0;
     }
-    const body = await answer2.body.text();
+    const body = await readBoundedText(answer2.body, bound);
     return new Response(body, { status: answer2.statusCode, headers: headersOf(answer2.headers) });
-  } catch {
+  } catch (error2) {
+    if (ResponseTooLargeError.isInstance(error2)) throw error2;
     return void 0;
   }
 }
@@ -59875,6 +60289,31 @@ function describeProxy(proxy) {
   return proxy === void 0 ? "no proxy" : `proxy ${proxy.protocol}//${proxy.host}`;
 }
 
+// ../../packages/transport/src/node/reused-connections.ts
+init_network_failure();
+import { subscribe } from "node:diagnostics_channel";
+var closingCodes = /* @__PURE__ */ new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+var watching = false;
+function watchReusedConnections() {
+  if (watching) return;
+  watching = true;
+  const carried = /* @__PURE__ */ new WeakSet();
+  const sent = /* @__PURE__ */ new WeakMap();
+  subscribe("undici:client:sendHeaders", (message) => {
+    const { request, socket } = message;
+    sent.set(request, { socket, reused: carried.has(socket), bytesRead: socket.bytesRead });
+    carried.add(socket);
+  });
+  subscribe("undici:request:error", (message) => {
+    const { request, error: error2 } = message;
+    const on = sent.get(request);
+    const code = error2?.code;
+    if (on === void 0 || typeof error2 !== "object" || error2 === null) return;
+    if (!closingCodes.has(String(code))) return;
+    noteConnectionFailure(error2, on.reused && on.socket.bytesRead === on.bytesRead);
+  });
+}
+
 // ../../packages/transport/src/node/trust.ts
 init_src();
 import { existsSync, readFileSync } from "node:fs";
@@ -59944,11 +60383,84 @@ function trustFrom(settings) {
   return trust;
 }
 
+// ../../packages/transport/src/node/whole-answer-guard.ts
+var wholeAnswerGuard = (dispatch) => (options, handler) => dispatch(options, new WholeAnswerGuard(String(options.method).toUpperCase(), handler));
+function bytesToCome(method, status, headers) {
+  if (method === "HEAD" || status === 204 || status === 304 || status >= 100 && status < 200) return 0;
+  if (String(headers["transfer-encoding"] ?? "").toLowerCase().includes("chunked"))
+    return "chunked";
+  const length = Number(headers["content-length"]);
+  return headers["content-length"] !== void 0 && Number.isSafeInteger(length) ? length : "until-close";
+}
+var WholeAnswerGuard = class {
+  #method;
+  #inner;
+  #toCome = "chunked";
+  #controller;
+  constructor(method, inner) {
+    this.#method = method;
+    this.#inner = inner;
+  }
+  /** Whether a pause now could outlast the connection: nothing of the answer is left to arrive. */
+  #complete() {
+    return this.#toCome === "until-close" || typeof this.#toCome === "number" && this.#toCome <= 0;
+  }
+  /** `controller`, whose `pause` is dropped once the answer is complete (one per controller). */
+  #guarded(controller) {
+    if (this.#controller?.given === controller) return this.#controller.guarded;
+    const complete = () => this.#complete();
+    const guarded = {
+      get aborted() {
+        return controller.aborted;
+      },
+      get paused() {
+        return controller.paused;
+      },
+      get reason() {
+        return controller.reason;
+      },
+      get rawHeaders() {
+        return controller.rawHeaders;
+      },
+      get rawTrailers() {
+        return controller.rawTrailers;
+      },
+      abort: (reason) => controller.abort(reason),
+      pause: () => {
+        if (!complete()) controller.pause();
+      },
+      resume: () => controller.resume()
+    };
+    this.#controller = { given: controller, guarded };
+    return guarded;
+  }
+  onRequestStart(controller, context) {
+    this.#inner.onRequestStart?.(this.#guarded(controller), context);
+  }
+  onRequestUpgrade(controller, status, headers, socket) {
+    this.#inner.onRequestUpgrade?.(controller, status, headers, socket);
+  }
+  onResponseStart(controller, status, headers, message) {
+    this.#toCome = bytesToCome(this.#method, status, headers);
+    this.#inner.onResponseStart?.(this.#guarded(controller), status, headers, message);
+  }
+  onResponseData(controller, chunk) {
+    if (typeof this.#toCome === "number") this.#toCome -= chunk.length;
+    this.#inner.onResponseData?.(this.#guarded(controller), chunk);
+  }
+  onResponseEnd(controller, trailers) {
+    this.#inner.onResponseEnd?.(controller, trailers);
+  }
+  onResponseError(controller, error2) {
+    this.#inner.onResponseError?.(controller, error2);
+  }
+};
+
 // ../../packages/transport/src/node/network.ts
 function routingDispatcher(undici, proxies, trust, options) {
   const connect3 = { ca: trust.ca, timeout: options.connectTimeoutMs ?? 3e4 };
-  const pool = { keepAliveTimeout: options.keepAliveTimeoutMs ?? 4e3, connect: connect3 };
-  const direct = new undici.Agent(pool);
+  const pool = { keepAliveTimeout: options.keepAliveTimeoutMs ?? 1e3, connect: connect3 };
+  const direct = new undici.Agent(pool).compose(wholeAnswerGuard);
   const viaProxy = /* @__PURE__ */ new Map();
   const forOrigin = (origin) => {
     const proxy = proxyFor(origin, proxies);
@@ -59962,7 +60474,7 @@ function routingDispatcher(undici, proxies, trust, options) {
         proxyTls: { ca: trust.ca },
         requestTls: { ca: trust.ca },
         proxyTunnel: origin.protocol === "https:"
-      });
+      }).compose(wholeAnswerGuard);
       viaProxy.set(key, agent);
     }
     return agent;
@@ -59986,7 +60498,10 @@ function createNodeNetwork(options = {}) {
   const trust = trustFrom({ env, caFile: options.caFile });
   const logger = options.logger;
   let made;
-  const dispatcher = () => made ??= Promise.resolve().then(() => __toESM(require_undici(), 1)).then((undici) => routingDispatcher(undici, proxies, trust, options));
+  const dispatcher = () => made ??= Promise.resolve().then(() => __toESM(require_undici(), 1)).then((undici) => {
+    watchReusedConnections();
+    return routingDispatcher(undici, proxies, trust, options);
+  });
   const wsAgents = /* @__PURE__ */ new Map();
   const fetchThrough = async (input, init) => {
     const url2 = new URL(input instanceof Request ? input.url : String(input));
@@ -60033,8 +60548,9 @@ init_src2();
 // ../../packages/client/src/resources/artifact-download.ts
 init_src2();
 init_entry_name();
+init_archive_bound();
 init_download_file();
-import { isAbsolute as isAbsolute4, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
 
 // ../../packages/client/src/internal/download-resume.ts
 init_src2();
@@ -60191,7 +60707,7 @@ init_artifact_errors();
 // ../../packages/client/src/resources/artifact-upload.ts
 init_src();
 init_src2();
-import { isAbsolute as isAbsolute2, resolve } from "node:path";
+import { isAbsolute as isAbsolute3, resolve } from "node:path";
 
 // ../../packages/client/src/internal/upload-file.ts
 init_src2();
@@ -60267,10 +60783,10 @@ function fileRangeStream(localPath, start2, end, onRead) {
 }
 function fileRangeBlocks(localPath, start2, end, onRead) {
   const reader = rangeReader(localPath, start2, end, onRead);
-  async function* blocks() {
+  async function* blocks2() {
     for (let block = await reader.next(); block !== void 0; block = await reader.next()) yield block;
   }
-  return { length: end - start2 + 1, blocks: blocks(), release: reader.release };
+  return { length: end - start2 + 1, blocks: blocks2(), release: reader.release };
 }
 
 // ../../packages/client/src/internal/upload-file.ts
@@ -60279,10 +60795,10 @@ init_stall_watchdog();
 // ../../packages/client/src/internal/streamed-put.ts
 var MAX_ANSWER_BYTES = 1024 * 1024;
 function putStreamed(put) {
-  const blocks = [];
+  const blocks2 = [];
   let kept2 = 0;
   const keep = (block) => {
-    if (kept2 + block.length <= MAX_ANSWER_BYTES) blocks.push(block.slice());
+    if (kept2 + block.length <= MAX_ANSWER_BYTES) blocks2.push(block.slice());
     kept2 += block.length;
   };
   const sent = put.transport.sendStreamed({
@@ -60297,7 +60813,7 @@ function putStreamed(put) {
     const status = head.status < 200 || head.status > 599 ? 502 : head.status;
     const answer2 = (body) => new Response(body, { status, headers: head.headers });
     if (put.expectedStatus.includes(status)) return answer2(null);
-    throw await put.transport.errorFor("PUT", put.url, answer2(Buffer.concat(blocks)));
+    throw await put.transport.errorFor("PUT", put.url, answer2(Buffer.concat(blocks2)));
   });
 }
 
@@ -60514,12 +61030,12 @@ var FileUpload = class {
     const signal = input.signal === void 0 ? watchdog.signal : AbortSignal.any([input.signal, watchdog.signal]);
     const headers = { "Content-Range": contentRange };
     const url2 = input.transport.url(this.#url);
-    let blocks;
+    let blocks2;
     let body;
     try {
-      if (range !== void 0) blocks = fileRangeBlocks(input.localPath, range.start, range.end, onSent);
+      if (range !== void 0) blocks2 = fileRangeBlocks(input.localPath, range.start, range.end, onSent);
       const expectedStatus = [200, 201, 206];
-      const put = { transport: input.transport, url: url2, headers, body: blocks, signal, expectedStatus };
+      const put = { transport: input.transport, url: url2, headers, body: blocks2, signal, expectedStatus };
       const streamed = putStreamed(put);
       if (streamed !== void 0) return await streamed;
       if (range !== void 0) {
@@ -60542,7 +61058,7 @@ var FileUpload = class {
       throw this.#classify(error2, watchdog.stalled(), range !== void 0);
     } finally {
       watchdog.stop();
-      await Promise.all([blocks?.release(), body?.release()]);
+      await Promise.all([blocks2?.release(), body?.release()]);
     }
   }
   #classify(error2, stalled, withBody) {
@@ -60842,7 +61358,7 @@ function localFilesOf(artifact, entries, baseDirectory) {
         rule: "not_in_artifact",
         message: `artifact ${artifact.id} has no file "${name}"`
       });
-    } else if (!isAbsolute2(localPath) && baseDirectory === void 0) {
+    } else if (!isAbsolute3(localPath) && baseDirectory === void 0) {
       issues.push({
         path: `files.${name}`,
         rule: "relative_path",
@@ -60956,6 +61472,9 @@ function fileUrl(file, pathInArtifact) {
 function expectedContent(file) {
   return { size: file.size, sha256: file.checksums.sha256 };
 }
+function archiveLimitOf(artifact) {
+  return archiveByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size]));
+}
 function completeFiles(artifact) {
   const incomplete = new Set(artifact.files_to_upload);
   return new Map(
@@ -60965,8 +61484,8 @@ function completeFiles(artifact) {
 function destinationOf(artifactId, directory, name) {
   const why = unsafeEntryName(name);
   const target = resolve3(directory, name);
-  const fromRoot = relative2(resolve3(directory), target);
-  if (why !== void 0 || fromRoot === "" || fromRoot.split(sep2)[0] === ".." || isAbsolute4(fromRoot)) {
+  const fromRoot = relative3(resolve3(directory), target);
+  if (why !== void 0 || fromRoot === "" || fromRoot.split(sep3)[0] === ".." || isAbsolute5(fromRoot)) {
     throw new ArtifactDownloadError(
       "unsafe_archive_entry",
       `Artifact ${artifactId} has a file "${name}" that cannot be written under "${directory}": ${why ?? "it points outside the destination"}.`,
@@ -61041,31 +61560,57 @@ async function downloadFile(context, artifact, pathInArtifact, destinationFile, 
   await downloadUrl(context, fileUrl(file, pathInArtifact), target, options);
   return file;
 }
+async function downloadTarball(context, artifact, directory, options) {
+  const name = `artifact-${artifact.id}.tar.gz`;
+  let loaded = 0;
+  const target = {
+    artifactId: artifact.id,
+    path: name,
+    destination: resolve3(directory, name),
+    root: resolve3(directory),
+    expected: void 0,
+    maxBytes: archiveLimitOf(artifact),
+    signal: options.signal,
+    onBytes: (bytes) => {
+      loaded += bytes;
+      options.onProgress?.({ path: name, loaded, total: void 0 });
+    }
+  };
+  await downloadUrl(context, artifact.download_tar_gz_url, target, options);
+}
+async function extractFromArchive(context, artifact, directory, expected, options, onBytes) {
+  const response = await context.transport.stream("GET", artifact.download_tar_gz_url, {
+    ...pickRequestOptions(options),
+    expectedStatus: 200
+  });
+  const body = response.body ?? new ReadableStream({ start: (controller) => controller.close() });
+  try {
+    const { extractArchive: extractArchive2 } = await Promise.resolve().then(() => (init_archive_extract(), archive_extract_exports));
+    await extractArchive2(body, {
+      artifactId: artifact.id,
+      directory,
+      expected,
+      maxBytes: archiveLimitOf(artifact),
+      signal: options.signal,
+      onBytes
+    });
+  } finally {
+    await body.cancel().catch(() => void 0);
+  }
+}
 async function downloadArtifact(context, artifact, directory, options) {
   const expected = completeFiles(artifact);
   checkComplete(artifact, options, expected.size);
   if (options.tarball === true) {
-    const name = `artifact-${artifact.id}.tar.gz`;
-    let loaded2 = 0;
-    const target = {
-      artifactId: artifact.id,
-      path: name,
-      destination: resolve3(directory, name),
-      expected: void 0,
-      signal: options.signal,
-      onBytes: (bytes) => {
-        loaded2 += bytes;
-        options.onProgress?.({ path: name, loaded: loaded2, total: void 0 });
-      }
-    };
-    await downloadUrl(context, artifact.download_tar_gz_url, target, options);
+    await downloadTarball(context, artifact, directory, options);
     return artifact;
   }
+  const root = resolve3(directory);
   const destinations = new Map(
     [...expected.keys()].map((name) => [name, destinationOf(artifact.id, directory, name)])
   );
   for (const [name, destination] of destinations) {
-    if (await exists(destination)) throw destinationExists(artifact.id, name, destination);
+    await checkDestination(artifact.id, name, root, destination);
   }
   const total = [...expected.values()].reduce((sum, content) => sum + content.size, 0);
   let loaded = 0;
@@ -61076,23 +61621,7 @@ async function downloadArtifact(context, artifact, directory, options) {
   const sizes = [...expected.values()].map((content) => content.size);
   const asArchive = expected.size !== 1 && sizes.every((size) => size <= ARCHIVE_MAX_FILE_SIZE) && total < ARCHIVE_MAX_TOTAL_SIZE;
   if (asArchive) {
-    const response = await context.transport.stream("GET", artifact.download_tar_gz_url, {
-      ...pickRequestOptions(options),
-      expectedStatus: 200
-    });
-    const body = response.body ?? new ReadableStream({ start: (controller) => controller.close() });
-    try {
-      const { extractArchive: extractArchive2 } = await Promise.resolve().then(() => (init_archive_extract(), archive_extract_exports));
-      await extractArchive2(body, {
-        artifactId: artifact.id,
-        directory,
-        expected,
-        signal: options.signal,
-        onBytes: progress
-      });
-    } finally {
-      await body.cancel().catch(() => void 0);
-    }
+    await extractFromArchive(context, artifact, directory, expected, options, progress);
     return artifact;
   }
   for (const [name, destination] of destinations) {
@@ -61101,6 +61630,7 @@ async function downloadArtifact(context, artifact, directory, options) {
       artifactId: artifact.id,
       path: name,
       destination,
+      root,
       expected: expectedContent(file),
       signal: options.signal,
       onBytes: (bytes) => progress(name, bytes)
@@ -61312,7 +61842,7 @@ var DebianPackages = class {
 // ../../packages/client/src/resources/task-configurations.ts
 init_src();
 init_src2();
-import { mkdir as mkdir4 } from "node:fs/promises";
+import { mkdir as mkdir5 } from "node:fs/promises";
 init_invalid_repository_error();
 async function openRepository(directory) {
   const { TaskConfigurationRepository: TaskConfigurationRepository2 } = await Promise.resolve().then(() => (init_repository(), repository_exports));
@@ -61359,7 +61889,7 @@ var TaskConfigurations = class {
    * @throws {NotFoundError} when the collection does not exist
    */
   async fetchToRepository(directory, target = {}, options) {
-    await mkdir4(directory, { recursive: true });
+    await mkdir5(directory, { recursive: true });
     const repository = await openRepository(directory);
     const manifest = repository.manifest;
     const workspace = requiredWorkspace(
