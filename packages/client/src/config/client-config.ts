@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { ClientConfigError } from './client-config-error.js'
-import { checkToken, cleartextPolicy, serverWarnings } from './config-checks.js'
+import { checkToken, cleartextPolicy, serverWarnings, type ClientConfigEnvironment } from './config-checks.js'
 import { IniSyntaxError, parseIni, type IniFile } from './ini.js'
 import { presetWorkspace } from './known-servers.js'
 
-/** An environment: `DEBUSINE_SERVER_NAME` and `HOME` are read. */
-export type ClientConfigEnvironment = Readonly<Record<string, string | undefined>>
+export type { ClientConfigEnvironment } from './config-checks.js'
 
 /** One server of the configuration file, resolved with the command line. */
 export interface ConfiguredServer {

@@ -2,8 +2,10 @@ import { stat } from 'node:fs/promises'
 import type { ValidationError } from '@debusine-ts/models'
 import { checkCleartextApiUrl, type CleartextPolicy } from '@debusine-ts/transport'
 import { ClientConfigError } from './client-config-error.js'
-import type { ClientConfigEnvironment } from './client-config.js'
 import type { IniFile } from './ini.js'
+
+/** An environment: `DEBUSINE_SERVER_NAME` and `HOME` are read. */
+export type ClientConfigEnvironment = Readonly<Record<string, string | undefined>>
 
 /** The environment variable that turns the clear-text token warning into a refusal. */
 export const REQUIRE_HTTPS_ENV = 'DEBUSINE_TS_REQUIRE_HTTPS'
