@@ -97,10 +97,10 @@ describe('jsonLogger', () => {
     const lines: string[] = []
     const logger = jsonLogger(
       { write: (line: string) => lines.push(line) },
-      { level: 'info', secret: 's3cret' },
+      { level: 'info', secret: 's3cret-token' },
     )
     logger.debug('hidden')
-    logger.warn('leaked s3cret?', { value: 'x-s3cret' })
+    logger.warn('leaked s3cret-token?', { value: 'x-s3cret-token' })
     expect(lines).toHaveLength(1)
     expect(lines[0]?.endsWith('\n')).toBe(true)
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({
