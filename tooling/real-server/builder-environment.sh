@@ -38,8 +38,15 @@ if [ -z "$ENVIRONMENT_ID" ]; then
       "bootstrap_repositories": [{"mirror": "$mirror", "components": ["main"]}]}}]}}
 EOF
 )
-  workflow=$(api POST workflow/ "$data" | json_field id) || die "could not start the update_environments workflow"
-  log "update_environments workflow $workflow started"
+  # A run that gave up waiting left its workflow going: wait for that one instead of a second.
+  workflow=$(cat "$STATE/builder-environment-workflow" 2>/dev/null || true)
+  if [[ $workflow =~ ^[0-9]+$ ]] && api GET "work-request/$workflow/" | grep -qE '"status":"(pending|running)"'; then
+    log "waiting for the update_environments workflow $workflow, started earlier"
+  else
+    workflow=$(api POST workflow/ "$data" | json_field id) || die "could not start the update_environments workflow"
+    echo "$workflow" >"$STATE/builder-environment-workflow"
+    log "update_environments workflow $workflow started"
+  fi
   deadline=$((SECONDS + 900))
   while :; do
     status=$(api GET "work-request/$workflow/" | in_root python3 -c 'import json, sys; w = json.load(sys.stdin); print(w["status"], w["result"])')
