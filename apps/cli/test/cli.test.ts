@@ -225,6 +225,7 @@ describe('authentication and connection', () => {
     writeFileSync(
       path,
       `[General]\ndefault-server = x\n[server:x]\napi-url = ${server.apiUrl}\nscope = ${server.scope}\n`,
+      { mode: 0o600 },
     )
     const run = await runCli(['--config-file', path, 'work-request', 'list'])
     expect(run.code).toBe(3)

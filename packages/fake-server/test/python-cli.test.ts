@@ -56,6 +56,7 @@ beforeAll(async () => {
     config,
     `[General]\ndefault-server = fake\n\n[server:fake]\napi-url = ${fake.apiUrl}\nscope = ${fake.scope}\n` +
       `default-workspace = ${fake.workspace}\ntoken = ${fake.token}\n`,
+    { mode: 0o600 },
   )
 })
 

@@ -127,6 +127,7 @@ beforeAll(async () => {
   writeFileSync(
     config,
     `[General]\ndefault-server = real\n\n[server:real]\napi-url = ${server.apiUrl}\nscope = ${server.scope}\ntoken = ${server.token}\n`,
+    { mode: 0o600 },
   )
   for (const side of Object.values(UPLOAD_FROM)) {
     mkdirSync(join(directory, side))

@@ -26,6 +26,7 @@ export function writeConfig(
       options.extra ?? '',
       '',
     ].join('\n'),
+    { mode: 0o600 },
   )
   return path
 }

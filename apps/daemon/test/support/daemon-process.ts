@@ -29,6 +29,7 @@ export async function writeConfig(directory: string, token: string, extra = ''):
   await writeFile(
     file,
     `[General]\ndefault-server = realserver\n\n[server:realserver]\napi-url = ${server.apiUrl}/\nscope = ${server.scope}\ntoken = ${token}\ndefault-workspace = ${server.workspace}\n${extra}`,
+    { mode: 0o600 },
   )
   return file
 }

@@ -81,9 +81,33 @@ export async function journalKey(
   })
 }
 
-/** Whether a failed create may have reached the server: the request went out, no answer came. */
+/**
+ * Whether a failed create may have reached the server: the request went out and no answer
+ * came, on a new connection (`unknown`) or on a reused one closed before any byte of its
+ * answer (`stale-connection`: most likely never taken up, yet a lost answer looks the same).
+ */
 export function outcomeUnknown(error: unknown): boolean {
-  return ConnectionError.isInstance(error) && error.delivery === 'unknown'
+  return ConnectionError.isInstance(error) && error.delivery !== 'not-sent'
+}
+
+/**
+ * After a create whose answer was lost: the artifact it made, found on the server. When the
+ * failure was a stale connection and the look finds nothing, the create is sent once more
+ * (`created`); otherwise {@link CreateOutcomeUnknownError}. Never a resend before a look.
+ */
+export async function recoverOrSendAgain(
+  input: ResumeInput,
+  sentAt: string,
+  error: Error,
+  sendAgain: () => Promise<Artifact>,
+): Promise<{ artifact: Artifact; created: boolean }> {
+  try {
+    return { artifact: await recoverLostCreate(input, sentAt, error), created: false }
+  } catch (lookError) {
+    const stale = ConnectionError.isInstance(error) && error.delivery === 'stale-connection'
+    if (!stale || !CreateOutcomeUnknownError.isInstance(lookError)) throw lookError
+    return { artifact: await sendAgain(), created: true }
+  }
 }
 
 /** What a journal-driven upload needs to look for and to open its artifact. */

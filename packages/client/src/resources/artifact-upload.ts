@@ -17,6 +17,7 @@ import {
   journalOf,
   outcomeUnknown,
   recoverLostCreate,
+  recoverOrSendAgain,
   type GetArtifact,
   type ResumeInput,
 } from './artifact-resume.js'
@@ -50,12 +51,16 @@ export interface LocalFile {
   size: number
 }
 
-/** `POST /artifact/`: create the artifact from its file requests. */
+/**
+ * `POST /artifact/`: create the artifact from its file requests. `retryStaleConnection: false`
+ * when the caller looks for the artifact before it sends the create again.
+ */
 export function createArtifact(
   context: ClientContext,
   local: LocalArtifact,
   files: ReadonlyMap<string, FileRequest>,
   options: ArtifactCreateOptions,
+  retryStaleConnection = true,
 ): Promise<Artifact> {
   const workspace = workspaceFor(context, options.workspace)
   const body = artifactCreateBody(local, files, workspace, options)
@@ -66,6 +71,7 @@ export function createArtifact(
     schema: ArtifactSchema,
     model: 'Artifact',
     expectedStatus: 201,
+    retryStaleConnection,
   })
 }
 
@@ -118,14 +124,15 @@ async function openArtifact(
   let artifact: Artifact
   let created = true
   try {
-    artifact = await createArtifact(context, local, requests, options)
+    artifact = await createArtifact(context, local, requests, options, false)
   } catch (error) {
     if (!outcomeUnknown(error)) {
       await journal.forget(key)
       throw error
     }
-    artifact = await recoverLostCreate(input, sentAt, error as Error)
-    created = false
+    ;({ artifact, created } = await recoverOrSendAgain(input, sentAt, error as Error, () =>
+      createArtifact(context, local, requests, options),
+    ))
   }
   return { artifact: await adopt(input, artifact), created, journal, key }
 }
