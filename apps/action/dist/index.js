@@ -61181,7 +61181,16 @@ async function journalKey(context, local, requests, workspace) {
   });
 }
 function outcomeUnknown(error2) {
-  return ConnectionError.isInstance(error2) && error2.delivery === "unknown";
+  return ConnectionError.isInstance(error2) && error2.delivery !== "not-sent";
+}
+async function recoverOrSendAgain(input, sentAt, error2, sendAgain) {
+  try {
+    return { artifact: await recoverLostCreate(input, sentAt, error2), created: false };
+  } catch (lookError) {
+    const stale = ConnectionError.isInstance(error2) && error2.delivery === "stale-connection";
+    if (!stale || !CreateOutcomeUnknownError.isInstance(lookError)) throw lookError;
+    return { artifact: await sendAgain(), created: true };
+  }
 }
 function notify(options, notice) {
   options.onNotice?.(notice);
@@ -61259,7 +61268,7 @@ var DEFAULT_CHUNK_SIZE = Number.POSITIVE_INFINITY;
 var DEFAULT_STALL_TIMEOUT_MS = 6e4;
 var DEFAULT_PROGRESS_TIMEOUT_MS = 3e5;
 var PROGRESS_STEP = 256 * 1024;
-function createArtifact(context, local, files, options) {
+function createArtifact(context, local, files, options, retryStaleConnection = true) {
   const workspace = workspaceFor(context, options.workspace);
   const body = artifactCreateBody(local, files, workspace, options);
   return context.transport.request("POST", "/artifact/", {
@@ -61268,7 +61277,8 @@ function createArtifact(context, local, files, options) {
     operation: body.expiration_delay == null ? void 0 : "artifacts.create with an expiration",
     schema: ArtifactSchema,
     model: "Artifact",
-    expectedStatus: 201
+    expectedStatus: 201,
+    retryStaleConnection
   });
 }
 function checkUploadOptions(options) {
@@ -61307,14 +61317,19 @@ async function openArtifact(context, get, local, requests, options) {
   let artifact;
   let created = true;
   try {
-    artifact = await createArtifact(context, local, requests, options);
+    artifact = await createArtifact(context, local, requests, options, false);
   } catch (error2) {
     if (!outcomeUnknown(error2)) {
       await journal.forget(key);
       throw error2;
     }
-    artifact = await recoverLostCreate(input, sentAt, error2);
-    created = false;
+    ;
+    ({ artifact, created } = await recoverOrSendAgain(
+      input,
+      sentAt,
+      error2,
+      () => createArtifact(context, local, requests, options)
+    ));
   }
   return { artifact: await adopt(input, artifact), created, journal, key };
 }
