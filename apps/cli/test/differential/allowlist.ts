@@ -17,6 +17,11 @@ export const differences = [
     note: '`artifact create` run again after an interrupted run (Ctrl-C, `kill`, a crash) continues the same artifact and sends only what the server lacks (a journal under `$XDG_STATE_HOME/debusine-ts`, mode 600); it says so on stderr. `--no-resume` creates a new artifact; the Python client always does.',
   },
   {
+    id: 'interrupt-exit-codes',
+    kind: 'new',
+    note: 'Interrupted by SIGINT/SIGTERM, a command exits 130/143 (the Python client: 0) with one line on stderr naming what exists on the server; `artifact create --upload` succeeds only once the artifact read back lists no file still to upload.',
+  },
+  {
     id: 'outcome-unknown-exit-code',
     kind: 'new',
     note: 'Exit code 4 when the answer to a create was lost and what it made was not found (it may or may not exist; the message says how to check); the Python client has no such case (3 at best).',
@@ -29,7 +34,7 @@ export const differences = [
   {
     id: 'setup-for-scripts',
     kind: 'new',
-    note: "`setup` also works without a terminal, for scripts: `debusine-ts --server NAME setup --api-url URL --scope SCOPE --token TOKEN [--workspace W] [--default]`, or `--enroll` instead of `--token` (prints the address to confirm in the web interface and waits). It never prompts without a terminal, and rewrites only the server's section (comments and other sections are kept), atomically, mode 600.",
+    note: "`setup` also works without a terminal, for scripts: `debusine-ts --server NAME setup --api-url URL --scope SCOPE --token-file FILE [--workspace W] [--default]` (`--token-file -`: the first line of standard input; `--token TOKEN` is still accepted, with a warning: it shows in `ps` and the shell history), or `--enroll` instead (prints the address to confirm in the web interface and waits). It never prompts without a terminal, and rewrites only the server's section (comments and other sections are kept), atomically, mode 600. On a terminal, the token is read without echo.",
   },
   {
     id: 'lookup-workflow-sent',
