@@ -37,7 +37,8 @@ it(
     const order = (await readFile(join(directory, 'runs.txt'), 'utf8')).trim().split('\n')
     expect(order).toEqual([`start ${slow}`, `start ${quick}`, `end ${quick}`, `end ${slow}`])
     expect(await health(port, '/readyz')).toMatchObject({ status: 200, body: { connected: true } })
-    expect(daemon.lines.some((line) => String(line.message).includes('disconnected'))).toBe(false)
+    const disconnects = daemon.lines.filter((line) => String(line.message).includes('disconnected'))
+    expect(disconnects, 'the daemon lost the channel: its lines say why').toEqual([])
     expect(
       daemon.lines.filter((line) => String(line.message).includes('onnected to the completion channel')),
     ).toHaveLength(1)
