@@ -3,7 +3,9 @@
 # debian:system-tarball for sid/amd64 (backend unshare) in debian@debian:environments of
 # debusine/System. When there is none, the server's own update_environments workflow builds
 # it (its mmdebstrap child runs on the building worker) and adds it to the collection; it
-# stays in the server's store, so later runs only look it up.
+# stays in the server's store, so later runs only look it up. It carries lintian: the lintian
+# task installs it into the environment before each run otherwise (minutes of dpkg on 2 cores),
+# and an environment without it is not taken.
 
 environment_id() {  # the active environment's artifact id, or nothing
   admin shell <<'EOF' 2>/dev/null | grep -E '^env=' | cut -d= -f2
@@ -11,7 +13,8 @@ from debusine.db.models import Collection
 c = Collection.objects.get(workspace__scope__name="debusine", workspace__name="System",
                            name="debian", category="debian:environments")
 item = (c.child_items.filter(removed_at__isnull=True, data__codename="sid",
-                             data__architecture="amd64", data__backend="unshare")
+                             data__architecture="amd64", data__backend="unshare",
+                             artifact__data__pkglist__has_key="lintian")
         .exclude(artifact=None).order_by("-id").first())
 print(f"env={item.artifact_id if item else ''}")
 EOF
@@ -34,7 +37,7 @@ if [ -z "$ENVIRONMENT_ID" ]; then
   "vendor": "debian",
   "targets": [{"codenames": "sid", "architectures": ["amd64"], "backends": ["unshare"],
     "mmdebstrap_template": {
-      "bootstrap_options": {"variant": "buildd"},
+      "bootstrap_options": {"variant": "buildd", "extra_packages": ["lintian"]},
       "bootstrap_repositories": [{"mirror": "$mirror", "components": ["main"]}]}}]}}
 EOF
 )
