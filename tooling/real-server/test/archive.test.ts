@@ -68,7 +68,8 @@ async function realKey(): Promise<{ armored: string; keyring: Buffer }> {
     const armored = body.toString('utf8')
     const keyring = status === 200 ? dearmor(armored) : Buffer.alloc(0)
     if (keyring.length > 0) return { armored, keyring }
-    if (Date.now() > deadline) throw new Error(`no real key at signing-keys.asc after 60 s (HTTP ${status}): ${armored}`)
+    if (Date.now() > deadline)
+      throw new Error(`no real key at signing-keys.asc after 60 s (HTTP ${status}): ${armored}`)
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }
@@ -114,17 +115,21 @@ requires('collections.get').describe('a signed package repository on the archive
   let version: string
   let deb: string
 
-  requires('collections.get').it('the workspace has the suite and its archive a real key', async () => {
-    const suite = await client.collections.get({ category: 'debian:suite', name: SUITE })
-    expect(suite.data).toMatchObject({ components: ['main'], architectures: ['all', 'amd64'] })
-    const start = performance.now()
-    const key = await realKey()
-    console.info(`archive test: a real key at signing-keys.asc ${took(start)}`)
-    expect(key.armored).toContain('-----BEGIN PGP PUBLIC KEY BLOCK-----')
-    keyring = key.keyring
-    writeFileSync(join(directory, 'archive.gpg'), keyring)
-    writeFileSync(join(directory, 'archive.asc'), key.armored)
-  }, 90_000)
+  requires('collections.get').it(
+    'the workspace has the suite and its archive a real key',
+    async () => {
+      const suite = await client.collections.get({ category: 'debian:suite', name: SUITE })
+      expect(suite.data).toMatchObject({ components: ['main'], architectures: ['all', 'amd64'] })
+      const start = performance.now()
+      const key = await realKey()
+      console.info(`archive test: a real key at signing-keys.asc ${took(start)}`)
+      expect(key.armored).toContain('-----BEGIN PGP PUBLIC KEY BLOCK-----')
+      keyring = key.keyring
+      writeFileSync(join(directory, 'archive.gpg'), keyring)
+      writeFileSync(join(directory, 'archive.asc'), key.armored)
+    },
+    90_000,
+  )
 
   requires('collections.get').it(
     'publishes a .deb uploaded with the client into the suite (package_publish)',
@@ -146,7 +151,10 @@ requires('collections.get').describe('a signed package repository on the archive
           suite_variables: { component: 'main', section: 'misc', priority: 'optional' },
         },
       })
-      const done = await client.workRequests.waitForCompletion(started.id, { maxWait: 5 * 60_000, pollInterval: 1000 })
+      const done = await client.workRequests.waitForCompletion(started.id, {
+        maxWait: 5 * 60_000,
+        pollInterval: 1000,
+      })
       console.info(`archive test: package_publish (with update_suites and the signature) ${took(start)}`)
       expect(done, JSON.stringify(done)).toMatchObject({ status: 'completed', result: 'success' })
       const [match] = await client.archive.findPackages(SUITE, { names: [name], binary: true })
@@ -179,7 +187,9 @@ requires('collections.get').describe('a signed package repository on the archive
       }
       signs(packagesXz.body, 'main/binary-all/Packages.xz')
       writeFileSync(join(directory, 'Packages.xz'), packagesXz.body)
-      const packages = { body: Buffer.from((await exec('xz', ['-dc', join(directory, 'Packages.xz')])).stdout, 'utf8') }
+      const packages = {
+        body: Buffer.from((await exec('xz', ['-dc', join(directory, 'Packages.xz')])).stdout, 'utf8'),
+      }
       signs(packages.body, 'main/binary-all/Packages')
       const fields = paragraph(packages.body.toString('utf8'), name)
       expect(fields, packages.body.toString('utf8')).toBeDefined()
@@ -212,7 +222,10 @@ requires('collections.get').describe('a signed package repository on the archive
       writeFileSync(join(root, 'var/lib/dpkg/status'), '')
       const [host, port] = signing.archiveHost.split(':')
       const url = `http://${host}:${port}${archivePath('')}`.replace(/\/$/, '')
-      writeFileSync(join(root, 'etc/apt/sources.list'), `deb [signed-by=${join(directory, 'archive.asc')}] ${url} ${SUITE} main\n`)
+      writeFileSync(
+        join(root, 'etc/apt/sources.list'),
+        `deb [signed-by=${join(directory, 'archive.asc')}] ${url} ${SUITE} main\n`,
+      )
       const aptConfig = join(directory, 'apt.conf')
       writeFileSync(
         aptConfig,
@@ -241,15 +254,22 @@ requires('collections.get').describe('a signed package repository on the archive
           hosts,
           name,
         ],
-        { env: { ...process.env, APT_CONFIG: aptConfig, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 120_000 },
+        {
+          env: { ...process.env, APT_CONFIG: aptConfig, DEBIAN_FRONTEND: 'noninteractive' },
+          timeout: 120_000,
+        },
       )
       console.info(`archive test: apt-get update and install ${took(start)}`)
-      expect(apt.stdout).toMatch(new RegExp(`^Get:\\d+ ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${SUITE} InRelease`, 'm'))
+      expect(apt.stdout).toMatch(
+        new RegExp(`^Get:\\d+ ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${SUITE} InRelease`, 'm'),
+      )
       expect(apt.stdout + apt.stderr).not.toMatch(/NO_PUBKEY|not signed|insecure|^W:/m)
       expect(apt.stdout).toContain(`Setting up ${name} (${version})`)
       const status = await exec('dpkg-query', [`--root=${root}`, '-W', '-f', '${Status} ${Version}', name])
       expect(status.stdout).toBe(`install ok installed ${version}`)
-      expect(readFileSync(join(root, 'usr/share', name, 'hello'), 'utf8')).toBe(`hello from ${name} ${version}\n`)
+      expect(readFileSync(join(root, 'usr/share', name, 'hello'), 'utf8')).toBe(
+        `hello from ${name} ${version}\n`,
+      )
     },
     150_000,
   )

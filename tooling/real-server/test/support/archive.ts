@@ -26,7 +26,9 @@ async function run(script: string, args: readonly string[], timeout: number): Pr
     return stdout.trim().split('\n').at(-1) ?? ''
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? ''
-    throw new Error(`${script} ${args.join(' ')} failed (${(error as Error).message}):\n${stderr}`, { cause: error })
+    throw new Error(`${script} ${args.join(' ')} failed (${(error as Error).message}):\n${stderr}`, {
+      cause: error,
+    })
   }
 }
 
@@ -60,7 +62,11 @@ export async function archiveWorkspace(name: string, suite: string): Promise<str
  * GET `path` from the archive: to the server's own address (`apiUrl`'s), with the archive's
  * host name in `Host`, as a client that resolves that name to loopback sends it.
  */
-export function archiveGet(apiUrl: string, archiveHost: string, path: string): Promise<{ status: number; body: Buffer }> {
+export function archiveGet(
+  apiUrl: string,
+  archiveHost: string,
+  path: string,
+): Promise<{ status: number; body: Buffer }> {
   const origin = new URL(apiUrl).origin
   return new Promise((resolve, reject) => {
     const sent = request(
