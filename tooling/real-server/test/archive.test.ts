@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { beforeAll, expect } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { DebusineClient } from '../../../packages/client/src/index.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
 import { archiveGet, archiveWorkspace, signingUp, type SigningEnv } from './support/archive.js'
@@ -115,23 +115,19 @@ requires('collections.get').describe('a signed package repository on the archive
   let version: string
   let deb: string
 
-  requires('collections.get').it(
-    'the workspace has the suite and its archive a real key',
-    async () => {
-      const suite = await client.collections.get({ category: 'debian:suite', name: SUITE })
-      expect(suite.data).toMatchObject({ components: ['main'], architectures: ['all', 'amd64'] })
-      const start = performance.now()
-      const key = await realKey()
-      console.info(`archive test: a real key at signing-keys.asc ${took(start)}`)
-      expect(key.armored).toContain('-----BEGIN PGP PUBLIC KEY BLOCK-----')
-      keyring = key.keyring
-      writeFileSync(join(directory, 'archive.gpg'), keyring)
-      writeFileSync(join(directory, 'archive.asc'), key.armored)
-    },
-    90_000,
-  )
+  it('the workspace has the suite and its archive a real key', async () => {
+    const suite = await client.collections.get({ category: 'debian:suite', name: SUITE })
+    expect(suite.data).toMatchObject({ components: ['main'], architectures: ['all', 'amd64'] })
+    const start = performance.now()
+    const key = await realKey()
+    console.info(`archive test: a real key at signing-keys.asc ${took(start)}`)
+    expect(key.armored).toContain('-----BEGIN PGP PUBLIC KEY BLOCK-----')
+    keyring = key.keyring
+    writeFileSync(join(directory, 'archive.gpg'), keyring)
+    writeFileSync(join(directory, 'archive.asc'), key.armored)
+  }, 90_000)
 
-  requires('collections.get').it(
+  it(
     'publishes a .deb uploaded with the client into the suite (package_publish)',
     async () => {
       name = uniqueName('dts-archive').toLowerCase()
@@ -163,114 +159,106 @@ requires('collections.get').describe('a signed package repository on the archive
     6 * 60_000,
   )
 
-  requires('collections.get').it(
-    'serves InRelease signed by the key, Packages listing the package, and the .deb',
-    async () => {
-      const inRelease = await get(`dists/${SUITE}/InRelease`)
-      expect(inRelease.status).toBe(200)
-      const inReleasePath = join(directory, 'InRelease')
-      writeFileSync(inReleasePath, inRelease.body)
-      // gpgv trusts only the keyring it is given: the archive's own key.
-      const verified = await exec('gpgv', ['--keyring', join(directory, 'archive.gpg'), inReleasePath])
-      expect(verified.stderr).toMatch(/Good signature/)
-      const release = inRelease.body.toString('utf8')
-      expect(release).toMatch(new RegExp(`^Suite: ${SUITE}$`, 'm'))
-      expect(release).toMatch(/^Components: main$/m)
+  it('serves InRelease signed by the key, Packages listing the package, and the .deb', async () => {
+    const inRelease = await get(`dists/${SUITE}/InRelease`)
+    expect(inRelease.status).toBe(200)
+    const inReleasePath = join(directory, 'InRelease')
+    writeFileSync(inReleasePath, inRelease.body)
+    // gpgv trusts only the keyring it is given: the archive's own key.
+    const verified = await exec('gpgv', ['--keyring', join(directory, 'archive.gpg'), inReleasePath])
+    expect(verified.stderr).toMatch(/Good signature/)
+    const release = inRelease.body.toString('utf8')
+    expect(release).toMatch(new RegExp(`^Suite: ${SUITE}$`, 'm'))
+    expect(release).toMatch(/^Components: main$/m)
 
-      // The server serves the xz-compressed index (the one apt asks for); InRelease signs
-      // both it and what it decompresses to.
-      const packagesXz = await get(`dists/${SUITE}/main/binary-all/Packages.xz`)
-      expect(packagesXz.status).toBe(200)
-      const signs = (body: Buffer, path: string): void => {
-        const sha256 = createHash('sha256').update(body).digest('hex')
-        expect(release).toMatch(new RegExp(`^ ${sha256} +${body.length} ${path.replace(/\./g, '\\.')}$`, 'm'))
-      }
-      signs(packagesXz.body, 'main/binary-all/Packages.xz')
-      writeFileSync(join(directory, 'Packages.xz'), packagesXz.body)
-      const packages = {
-        body: Buffer.from((await exec('xz', ['-dc', join(directory, 'Packages.xz')])).stdout, 'utf8'),
-      }
-      signs(packages.body, 'main/binary-all/Packages')
-      const fields = paragraph(packages.body.toString('utf8'), name)
-      expect(fields, packages.body.toString('utf8')).toBeDefined()
-      expect(fields!.get('Version')).toBe(version)
+    // The server serves the xz-compressed index (the one apt asks for); InRelease signs
+    // both it and what it decompresses to.
+    const packagesXz = await get(`dists/${SUITE}/main/binary-all/Packages.xz`)
+    expect(packagesXz.status).toBe(200)
+    const signs = (body: Buffer, path: string): void => {
+      const sha256 = createHash('sha256').update(body).digest('hex')
+      expect(release).toMatch(new RegExp(`^ ${sha256} +${body.length} ${path.replace(/\./g, '\\.')}$`, 'm'))
+    }
+    signs(packagesXz.body, 'main/binary-all/Packages.xz')
+    writeFileSync(join(directory, 'Packages.xz'), packagesXz.body)
+    const packages = {
+      body: Buffer.from((await exec('xz', ['-dc', join(directory, 'Packages.xz')])).stdout, 'utf8'),
+    }
+    signs(packages.body, 'main/binary-all/Packages')
+    const fields = paragraph(packages.body.toString('utf8'), name)
+    expect(fields, packages.body.toString('utf8')).toBeDefined()
+    expect(fields!.get('Version')).toBe(version)
 
-      const pool = await get(fields!.get('Filename')!)
-      expect(pool.status).toBe(200)
-      expect(pool.body.equals(readFileSync(deb))).toBe(true)
-    },
-    60_000,
-  )
+    const pool = await get(fields!.get('Filename')!)
+    expect(pool.status).toBe(200)
+    expect(pool.body.equals(readFileSync(deb))).toBe(true)
+  }, 60_000)
 
-  requires('collections.get').it(
-    'apt installs the package into an empty root knowing only the URL and the key',
-    async () => {
-      // apt resolves the archive's host name through its own /etc/hosts (a private mount
-      // namespace, so the machine's stays as it is); all its state is under `root`.
-      const root = join(directory, 'apt-root')
-      for (const dir of [
-        'etc/apt/apt.conf.d',
-        'etc/apt/preferences.d',
-        'etc/apt/sources.list.d',
-        'var/lib/apt/lists/partial',
-        'var/cache/apt/archives/partial',
-        'var/lib/dpkg/info',
-        'var/lib/dpkg/updates',
-        'var/log/apt',
-      ])
-        mkdirSync(join(root, dir), { recursive: true })
-      writeFileSync(join(root, 'var/lib/dpkg/status'), '')
-      const [host, port] = signing.archiveHost.split(':')
-      const url = `http://${host}:${port}${archivePath('')}`.replace(/\/$/, '')
-      writeFileSync(
-        join(root, 'etc/apt/sources.list'),
-        `deb [signed-by=${join(directory, 'archive.asc')}] ${url} ${SUITE} main\n`,
-      )
-      const aptConfig = join(directory, 'apt.conf')
-      writeFileSync(
-        aptConfig,
-        [
-          `Dir "${root}/";`,
-          `Dir::State::status "${root}/var/lib/dpkg/status";`,
-          'APT::Architecture "amd64";',
-          'APT::Architectures { "amd64"; };',
-          'APT::Sandbox::User "root";',
-          'Acquire::Languages "none";',
-          `DPkg::Options { "--root=${root}"; "--force-script-chrootless"; };`,
-          '',
-        ].join('\n'),
-      )
-      const hosts = join(directory, 'hosts')
-      writeFileSync(hosts, `127.0.0.1 localhost ${host}\n`)
-      const start = performance.now()
-      const apt = await exec(
-        'unshare',
-        [
-          '--mount',
-          'sh',
-          '-ec',
-          'mount --bind "$1" /etc/hosts; apt-get -q update; apt-get -q -y install "$2"',
-          'apt',
-          hosts,
-          name,
-        ],
-        {
-          env: { ...process.env, APT_CONFIG: aptConfig, DEBIAN_FRONTEND: 'noninteractive' },
-          timeout: 120_000,
-        },
-      )
-      console.info(`archive test: apt-get update and install ${took(start)}`)
-      expect(apt.stdout).toMatch(
-        new RegExp(`^Get:\\d+ ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${SUITE} InRelease`, 'm'),
-      )
-      expect(apt.stdout + apt.stderr).not.toMatch(/NO_PUBKEY|not signed|insecure|^W:/m)
-      expect(apt.stdout).toContain(`Setting up ${name} (${version})`)
-      const status = await exec('dpkg-query', [`--root=${root}`, '-W', '-f', '${Status} ${Version}', name])
-      expect(status.stdout).toBe(`install ok installed ${version}`)
-      expect(readFileSync(join(root, 'usr/share', name, 'hello'), 'utf8')).toBe(
-        `hello from ${name} ${version}\n`,
-      )
-    },
-    150_000,
-  )
+  it('apt installs the package into an empty root knowing only the URL and the key', async () => {
+    // apt resolves the archive's host name through its own /etc/hosts (a private mount
+    // namespace, so the machine's stays as it is); all its state is under `root`.
+    const root = join(directory, 'apt-root')
+    for (const dir of [
+      'etc/apt/apt.conf.d',
+      'etc/apt/preferences.d',
+      'etc/apt/sources.list.d',
+      'var/lib/apt/lists/partial',
+      'var/cache/apt/archives/partial',
+      'var/lib/dpkg/info',
+      'var/lib/dpkg/updates',
+      'var/log/apt',
+    ])
+      mkdirSync(join(root, dir), { recursive: true })
+    writeFileSync(join(root, 'var/lib/dpkg/status'), '')
+    const [host, port] = signing.archiveHost.split(':')
+    const url = `http://${host}:${port}${archivePath('')}`.replace(/\/$/, '')
+    writeFileSync(
+      join(root, 'etc/apt/sources.list'),
+      `deb [signed-by=${join(directory, 'archive.asc')}] ${url} ${SUITE} main\n`,
+    )
+    const aptConfig = join(directory, 'apt.conf')
+    writeFileSync(
+      aptConfig,
+      [
+        `Dir "${root}/";`,
+        `Dir::State::status "${root}/var/lib/dpkg/status";`,
+        'APT::Architecture "amd64";',
+        'APT::Architectures { "amd64"; };',
+        'APT::Sandbox::User "root";',
+        'Acquire::Languages "none";',
+        `DPkg::Options { "--root=${root}"; "--force-script-chrootless"; };`,
+        '',
+      ].join('\n'),
+    )
+    const hosts = join(directory, 'hosts')
+    writeFileSync(hosts, `127.0.0.1 localhost ${host}\n`)
+    const start = performance.now()
+    const apt = await exec(
+      'unshare',
+      [
+        '--mount',
+        'sh',
+        '-ec',
+        'mount --bind "$1" /etc/hosts; apt-get -q update; apt-get -q -y install "$2"',
+        'apt',
+        hosts,
+        name,
+      ],
+      {
+        env: { ...process.env, APT_CONFIG: aptConfig, DEBIAN_FRONTEND: 'noninteractive' },
+        timeout: 120_000,
+      },
+    )
+    console.info(`archive test: apt-get update and install ${took(start)}`)
+    expect(apt.stdout).toMatch(
+      new RegExp(`^Get:\\d+ ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${SUITE} InRelease`, 'm'),
+    )
+    expect(apt.stdout + apt.stderr).not.toMatch(/NO_PUBKEY|not signed|insecure|^W:/m)
+    expect(apt.stdout).toContain(`Setting up ${name} (${version})`)
+    const status = await exec('dpkg-query', [`--root=${root}`, '-W', '-f', '${Status} ${Version}', name])
+    expect(status.stdout).toBe(`install ok installed ${version}`)
+    expect(readFileSync(join(root, 'usr/share', name, 'hello'), 'utf8')).toBe(
+      `hello from ${name} ${version}\n`,
+    )
+  }, 150_000)
 })
