@@ -1,0 +1,85 @@
+/**
+ * The signing worker (`tooling/real-server/signing-up`) and workspaces with a signed archive
+ * (`tooling/real-server/archive-workspace`), for the tests; and HTTP on the archive's host
+ * name, which the server tells from the API by the `Host` header.
+ */
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const TOOLING = fileURLToPath(new URL('../../', import.meta.url))
+
+/** What `signing-up` adds to the server's env file. */
+export interface SigningEnv {
+  worker: string
+  pidFile: string
+  log: string
+  /** The archive's host name and port, e.g. `deb.localhost:8011` (`DEBUSINE_DEBIAN_ARCHIVE_FQDN`). */
+  archiveHost: string
+}
+
+async function run(script: string, args: readonly string[], timeout: number): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)(TOOLING + script, args, { encoding: 'utf8', timeout })
+    return stdout.trim().split('\n').at(-1) ?? ''
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? ''
+    throw new Error(`${script} ${args.join(' ')} failed (${(error as Error).message}):\n${stderr}`, {
+      cause: error,
+    })
+  }
+}
+
+/** Run `signing-up` (idempotent: seconds when it is up, about a minute the first time). */
+export async function signingUp(): Promise<SigningEnv> {
+  const envFile = await run('signing-up', [], 9 * 60_000)
+  const values = new Map<string, string>()
+  for (const line of (await readFile(envFile, 'utf8')).split('\n')) {
+    const match = /^DEBUSINE_TS_([A-Z0-9_]+)=(.*)$/.exec(line)
+    if (match) values.set(match[1]!, match[2]!)
+  }
+  const get = (key: string): string => {
+    const value = values.get(key)
+    if (value === undefined || value === '') throw new Error(`${envFile} has no DEBUSINE_TS_${key}`)
+    return value
+  }
+  return {
+    worker: get('SIGNING_WORKER'),
+    pidFile: get('SIGNING_PID_FILE'),
+    log: get('SIGNING_LOG'),
+    archiveHost: get('ARCHIVE_HOST'),
+  }
+}
+
+/** Run `archive-workspace NAME SUITE`: a public workspace with suite SUITE and an archive key. */
+export async function archiveWorkspace(name: string, suite: string): Promise<string> {
+  return run('archive-workspace', [name, suite], 5 * 60_000)
+}
+
+/**
+ * GET `path` from the archive: to the server's own address (`apiUrl`'s), with the archive's
+ * host name in `Host`, as a client that resolves that name to loopback sends it.
+ */
+export function archiveGet(
+  apiUrl: string,
+  archiveHost: string,
+  path: string,
+): Promise<{ status: number; body: Buffer }> {
+  const origin = new URL(apiUrl).origin
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${origin}${path}`,
+      { headers: { Host: archiveHost }, agent: false, signal: AbortSignal.timeout(30_000) },
+      (answer) => {
+        const blocks: Buffer[] = []
+        answer.on('data', (block: Buffer) => blocks.push(block))
+        answer.on('error', reject)
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: Buffer.concat(blocks) }))
+      },
+    )
+    sent.on('error', reject)
+    sent.end()
+  })
+}
