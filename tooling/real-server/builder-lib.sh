@@ -29,7 +29,7 @@ builder_pid() {
   local pid stat
   pid=$(<"$BUILDER_PID")
   [[ $pid =~ ^[0-9]+$ ]] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "debusine-ts-builder $BUILDER_ROOT" || return 1
+  tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF "debusine-ts-builder $BUILDER_ROOT" || return 1
   stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
   stat=${stat##*) }
   [ "${stat%% *}" != Z ] && echo "$pid"
