@@ -1,0 +1,231 @@
+/**
+ * The `debian_pipeline` workflow on the real server's building worker (`builder-up`): fixture
+ * source packages made from `tooling/real-server/fixtures/template` are built by sbuild and
+ * checked by lintian, through the client and through the CLI. 0.11.3 is left out: the
+ * harness keeps its environments in a collection, which 0.11 has no API for.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Artifact, WorkRequest } from '@debusine-ts/models'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DebusineClient, workflowChildren } from '../../../packages/client/src/index.js'
+import { runCli } from '../../../apps/cli/test/support/run-cli.js'
+import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
+import { archiveWorkspace, signingUp } from './support/archive.js'
+import {
+  builderUp,
+  builderWorkspace,
+  makeSource,
+  waitForBuild,
+  type BuilderEnv,
+  type FixtureKind,
+} from './support/builder.js'
+
+/**
+ * One pipeline of the tiny fixtures: a few minutes on two cores busy with the other tests (each
+ * task unpacks and deletes a whole environment). A missing worker fails sooner (`waitForBuild`).
+ */
+const PIPELINE_TIMEOUT_MS = 20 * 60_000
+
+let builder: BuilderEnv
+let client: DebusineClient
+let workspace: string
+let directory: string
+
+beforeAll(async () => {
+  if (serverLacks('collections.create')) return
+  builder = await builderUp()
+  // The passing fixture is published into the workspace's signed suite: its archive is signed
+  // by the signing worker.
+  await signingUp()
+  workspace = await archiveWorkspace(await builderWorkspace(uniqueName('pipeline')), SUITE)
+  const server = realServer()
+  client = new DebusineClient({ apiUrl: server.apiUrl, token: builder.token, scope: server.scope, workspace })
+  directory = mkdtempSync(join(tmpdir(), 'debusine-ts-pipeline-'))
+}, 20 * 60_000)
+
+/** The suite `archive-workspace` makes, which the passing fixture is published into. */
+const SUITE = 'dts'
+
+/** The pipeline's task data: sbuild and lintian (autopkgtest, piuparts, blhc not set up here). */
+const pipelineData = (source: number, publish = false): Record<string, unknown> => ({
+  source_artifact: source,
+  ...(publish ? { suite: `${SUITE}@debian:suite` } : {}),
+  vendor: 'debian',
+  codename: 'sid',
+  enable_autopkgtest: false,
+  enable_piuparts: false,
+  enable_blhc: false,
+  enable_lintian: true,
+})
+
+/** A fixture of `kind` with a name and version no other run used, imported as a source artifact. */
+async function importFixture(
+  kind: FixtureKind,
+): Promise<{ name: string; version: string; dsc: string; id: number }> {
+  const name = `dts-${kind}-${Date.now().toString(36)}`
+  const version = `1.0~${Date.now().toString(36)}`
+  const dsc = await makeSource(kind, name, version, directory)
+  const { artifact } = await client.debian.import(dsc)
+  expect(artifact.category).toBe('debian:source-package')
+  return { name, version, dsc, id: artifact.id }
+}
+
+/** The workflow's work requests of task `task` (not sub-workflows). */
+async function childrenOf(root: WorkRequest, task: string): Promise<WorkRequest[]> {
+  const { children, complete } = await workflowChildren(client, root)
+  expect(complete).toBe(true)
+  return children.filter((child) => child.task_name === task && child.task_type === 'Worker')
+}
+
+const artifactsOf = (request: WorkRequest): Promise<Artifact[]> =>
+  Promise.all(request.artifacts.map((id) => client.artifacts.get(id)))
+
+requires('collections.create').describe('debian_pipeline on the building worker', () => {
+  it(
+    'builds the passing fixture, lintian passes it, and it is published into the suite (client)',
+    async () => {
+      const fixture = await importFixture('pass')
+      const started = await client.workflows.start({
+        taskName: 'debian_pipeline',
+        taskData: pipelineData(fixture.id, true),
+      })
+      const root = await waitForBuild(client, builder, started.id, PIPELINE_TIMEOUT_MS)
+      expect(root, JSON.stringify(root)).toMatchObject({ status: 'completed', result: 'success' })
+
+      const [sbuild] = await childrenOf(root, 'sbuild')
+      expect(sbuild).toMatchObject({ status: 'completed', result: 'success' })
+      const produced = await artifactsOf(sbuild!)
+      const categories = produced.map((artifact) => artifact.category)
+      expect(categories).toEqual(
+        expect.arrayContaining(['debian:binary-package', 'debian:upload', 'debian:package-build-log']),
+      )
+      const binary = produced.find((artifact) => artifact.category === 'debian:binary-package')!
+      expect(Object.keys(binary.files)).toEqual([`${fixture.name}_${fixture.version}_all.deb`])
+      expect(binary.data).toMatchObject({ srcpkg_name: fixture.name, srcpkg_version: fixture.version })
+      const log = produced.find((artifact) => artifact.category === 'debian:package-build-log')!
+      const logText = await readArtifactText(log)
+      expect(logText).toContain(`dpkg-deb: building package '${fixture.name}'`)
+
+      const [lintian] = await childrenOf(root, 'lintian')
+      expect(lintian).toMatchObject({ status: 'completed', result: 'success' })
+      const [published] = await client.archive.findPackages(SUITE, { names: [fixture.name], binary: true })
+      expect(published!.items.map((item) => item.name)).toEqual([
+        `${fixture.name}_${fixture.version}_all`,
+      ])
+    },
+    PIPELINE_TIMEOUT_MS + 60_000,
+  )
+
+  it(
+    'a fixture whose build fails ends the pipeline aborted, failed at sbuild (CLI)',
+    async () => {
+      const name = `dts-build-fails-${Date.now().toString(36)}`
+      const dsc = await makeSource('build-fails', name, '1.0', directory)
+      const config = writeBuilderConfig()
+      const imported = await runCli(['--config-file', config, 'artifact', 'import-debian', dsc, '--json'])
+      expect(imported.code, imported.stderr).toBe(0)
+      const source = (JSON.parse(imported.stdout) as { artifact_id: number }).artifact_id
+      const data = join(directory, `${name}.json`)
+      writeFileSync(data, JSON.stringify(pipelineData(source)))
+      const start = await runCli([
+        '--config-file',
+        config,
+        'workflow',
+        'start',
+        'debian_pipeline',
+        '--no-template',
+        '--data',
+        data,
+        '--json',
+      ])
+      expect(start.code, start.stderr).toBe(0)
+      const started = JSON.parse(start.stdout) as { id: number }
+      // 0.16.2 aborts what depends on a failed build (the qa sub-workflow and its lintian),
+      // and with it the root: aborted, not completed with a failure.
+      const root = await waitForBuild(client, builder, started.id, PIPELINE_TIMEOUT_MS)
+      expect(root).toMatchObject({ status: 'aborted' })
+
+      const [sbuild] = await childrenOf(root, 'sbuild')
+      expect(sbuild).toMatchObject({ status: 'completed', result: 'failure' })
+      const log = (await artifactsOf(sbuild!)).find(
+        (artifact) => artifact.category === 'debian:package-build-log',
+      )!
+      expect(await readArtifactText(log)).toContain('this build fails on purpose')
+      // Nothing was built, so nothing was checked.
+      const lintian = await childrenOf(root, 'lintian')
+      expect(lintian.map((child) => child.status)).toEqual(['aborted'])
+
+      const shown = await runCli([
+        '--config-file',
+        config,
+        'work-request',
+        'show',
+        String(started.id),
+        '--json',
+      ])
+      expect(shown.code, shown.stderr).toBe(0)
+      expect(JSON.parse(shown.stdout)).toMatchObject({ id: started.id, status: 'aborted' })
+    },
+    PIPELINE_TIMEOUT_MS + 60_000,
+  )
+
+  it(
+    'a fixture that builds but fails lintian at error severity fails only at lintian (client)',
+    async () => {
+      const fixture = await importFixture('lintian-error')
+      const started = await client.workflows.start({
+        taskName: 'debian_pipeline',
+        taskData: pipelineData(fixture.id),
+      })
+      const root = await waitForBuild(client, builder, started.id, PIPELINE_TIMEOUT_MS)
+      expect(root.status).toBe('completed')
+      const [sbuild] = await childrenOf(root, 'sbuild')
+      expect(sbuild).toMatchObject({ status: 'completed', result: 'success' })
+      const [lintian] = await childrenOf(root, 'lintian')
+      expect(lintian).toMatchObject({ status: 'completed', result: 'failure' })
+      const analysis = (await artifactsOf(lintian!)).find(
+        (artifact) => artifact.category === 'debian:lintian',
+      )!
+      expect(JSON.stringify(analysis.data)).toContain('no-copyright-file')
+    },
+    PIPELINE_TIMEOUT_MS + 60_000,
+  )
+})
+
+/** The text of an artifact's only file. */
+async function readArtifactText(artifact: Artifact): Promise<string> {
+  const [path] = Object.keys(artifact.files)
+  const body = await client.artifacts.openFile(artifact.id, path!)
+  return new Response(body).text()
+}
+
+/** A config file for the CLI with the builder's token and the test's workspace. */
+function writeBuilderConfig(): string {
+  const server = realServer()
+  const path = join(directory, 'config.ini')
+  writeFileSync(
+    path,
+    [
+      '[General]',
+      'default-server = builder',
+      '',
+      '[server:builder]',
+      `api-url = ${server.apiUrl}`,
+      `scope = ${server.scope}`,
+      `token = ${builder.token}`,
+      `default-workspace = ${workspace}`,
+      '',
+    ].join('\n'),
+  )
+  return path
+}
+
+describe('the building worker', () => {
+  requires('collections.create').it('is registered and its environment is in the store', async () => {
+    const environment = await client.artifacts.get(builder.environment)
+    expect(environment.category).toBe('debian:system-tarball')
+    expect(environment.data).toMatchObject({ codename: 'sid', architecture: 'amd64' })
+  })
+})
