@@ -6,9 +6,9 @@
  */
 export * from './index.browser.js'
 export { DebusineClient } from './client.js'
-export { Artifacts } from './resources/artifacts.js'
-export { TaskConfigurations } from './resources/task-configurations.js'
-export * from './resources/workflow-children.js'
+export { Artifacts } from './artifacts/artifacts.js'
+export { TaskConfigurations } from './task-configurations/task-configurations.js'
+export * from './workflows/children.js'
 export { DebianPackages } from './debian-import/debian-packages.js'
 export type { DebianImport, DebianImportOptions } from './debian-import/import-debian.js'
 export { fetchDebianFiles, type FetchDebianFilesOptions } from './debian-import/fetch-debian-files.js'
@@ -22,13 +22,13 @@ export {
   type UploadJournalOptions,
   type UploadJournalEntry,
   type UploadJournalKey,
-} from './resources/artifact-upload-journal.js'
+} from './artifacts/upload-journal.js'
 export type {
   TaskConfigurationTarget,
   TaskConfigurationRepositoryTarget,
   TaskConfigurationPushOptions,
   TaskConfigurationPushResult,
-} from './resources/task-configurations.js'
+} from './task-configurations/task-configurations.js'
 export {
   TaskConfigurationRepository,
   InvalidRepositoryError,
@@ -42,7 +42,7 @@ export {
   type EntryFiles,
   type PullStats,
   type PullFileChange,
-} from './task-configuration-repository/index.js'
+} from './task-configurations/repository/index.js'
 export { writeFileAtomically, type AtomicWriteOptions } from './atomic-write.js'
 export {
   readClientConfig,

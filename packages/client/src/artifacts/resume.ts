@@ -1,0 +1,218 @@
+import { stat } from 'node:fs/promises'
+import type { LocalArtifact } from '@debusine-ts/artifacts'
+import type { Artifact, FileRequest } from '@debusine-ts/models'
+import { ConnectionError, NotFoundError, pickRequestOptions } from '@debusine-ts/transport'
+import type { ClientContext } from '../internal/client-context.js'
+import { holdsSent } from '../internal/sent-match.js'
+import { UploadJournal, type UploadJournalEntry } from './upload-journal.js'
+import type { ArtifactRequestOptions, ArtifactUploadOptions, UploadNotice } from './options.js'
+import { byPath } from './request.js'
+import { CreateOutcomeUnknownError } from '../errors/create-outcome.js'
+
+/** How far past the last known artifact id a lost create is looked for, and how many unseen ids end the search. */
+const RECONCILE_SCAN_LIMIT = 256
+const RECONCILE_MISSES = 32
+/** Clock skew allowed between this machine and the server while no answer told the server's clock. */
+const UNKNOWN_CLOCK_SKEW_MS = 5 * 60_000
+
+/** Reads an artifact (the namespace's `get`). */
+export type GetArtifact = (id: number, options: ArtifactRequestOptions) => Promise<Artifact>
+
+/** Why the server's artifact is not the local one, or an empty list when it is. */
+export function differences(
+  artifact: Artifact,
+  local: LocalArtifact,
+  requests: ReadonlyMap<string, FileRequest>,
+): { path: string; rule: string; message: string }[] {
+  const issues = []
+  if (artifact.category !== local.category) {
+    issues.push({
+      path: 'category',
+      rule: 'mismatch',
+      message: `artifact ${artifact.id} is a ${artifact.category}, the local artifact a ${local.category}`,
+    })
+  }
+  const names = new Set([...Object.keys(artifact.files), ...requests.keys()])
+  for (const name of [...names].sort(byPath)) {
+    const remote = artifact.files[name]
+    const request = requests.get(name)
+    if (remote?.size === request?.size && remote?.checksums.sha256 === request?.checksums.sha256) continue
+    issues.push({
+      path: `files.${name}`,
+      rule: 'mismatch',
+      message:
+        remote === undefined
+          ? `artifact ${artifact.id} has no such file`
+          : request === undefined
+            ? 'the local artifact has no such file'
+            : 'the local file differs from the one of the artifact (size or SHA-256)',
+    })
+  }
+  return issues
+}
+
+/** The journal an upload uses, if any. */
+export function journalOf(options: ArtifactUploadOptions): UploadJournal | undefined {
+  if (options.resume === false || options.artifactId !== undefined) return undefined
+  return options.resume instanceof UploadJournal ? options.resume : new UploadJournal()
+}
+
+/** The journal's key of an upload: server, scope, workspace, category, data, and each file's identity. */
+export async function journalKey(
+  context: ClientContext,
+  local: LocalArtifact,
+  requests: ReadonlyMap<string, FileRequest>,
+  workspace: string | undefined,
+): Promise<string> {
+  const files = []
+  for (const [path, localPath] of [...local.files].sort(([a], [b]) => byPath(a, b))) {
+    const stats = await stat(localPath)
+    const sha256 = requests.get(path)?.checksums.sha256 ?? ''
+    files.push({ path, localPath, size: stats.size, mtimeMs: stats.mtimeMs, sha256 })
+  }
+  const remote = [...local.remoteFiles].sort(([a], [b]) => byPath(a, b))
+  return UploadJournal.keyOf({
+    server: context.transport.apiUrl,
+    scope: context.transport.scope,
+    workspace,
+    category: local.category,
+    data: { data: local.data, remote },
+    files,
+  })
+}
+
+/**
+ * Whether a failed create may have reached the server: the request went out and no answer
+ * came, on a new connection (`unknown`) or on a reused one closed before any byte of its
+ * answer (`stale-connection`: most likely never taken up, yet a lost answer looks the same).
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  return ConnectionError.isInstance(error) && error.delivery !== 'not-sent'
+}
+
+/**
+ * After a create whose answer was lost: the artifact it made, found on the server. When the
+ * failure was a stale connection and the look finds nothing, the create is sent once more
+ * (`created`); otherwise {@link CreateOutcomeUnknownError}. Never a resend before a look.
+ */
+export async function recoverOrSendAgain(
+  input: ResumeInput,
+  sentAt: string,
+  error: Error,
+  sendAgain: () => Promise<Artifact>,
+): Promise<{ artifact: Artifact; created: boolean }> {
+  try {
+    return { artifact: await recoverLostCreate(input, sentAt, error), created: false }
+  } catch (lookError) {
+    const stale = ConnectionError.isInstance(error) && error.delivery === 'stale-connection'
+    if (!stale || !CreateOutcomeUnknownError.isInstance(lookError)) throw lookError
+    return { artifact: await sendAgain(), created: true }
+  }
+}
+
+/** What a journal-driven upload needs to look for and to open its artifact. */
+export interface ResumeInput {
+  context: ClientContext
+  get: GetArtifact
+  local: LocalArtifact
+  requests: ReadonlyMap<string, FileRequest>
+  workspace: string | undefined
+  options: ArtifactUploadOptions
+  journal: UploadJournal
+  key: string
+}
+
+function notify(options: ArtifactUploadOptions, notice: UploadNotice): void {
+  options.onNotice?.(notice)
+}
+
+/**
+ * The artifact a journal entry names, if it can be continued: it still exists and holds
+ * the same files. Says why not otherwise (the upload then starts afresh).
+ */
+export async function artifactOfEntry(
+  input: ResumeInput,
+  entry: UploadJournalEntry,
+): Promise<Artifact | undefined> {
+  const { options } = input
+  const artifactId = entry.artifactId as number
+  let artifact: Artifact
+  try {
+    artifact = await input.get(artifactId, { ...pickRequestOptions(options), workspace: input.workspace })
+  } catch (error) {
+    if (!NotFoundError.isInstance(error)) throw error
+    notify(options, {
+      kind: 'restarted',
+      artifactId,
+      message: `Artifact ${artifactId} of an earlier run of this upload is gone from the server: creating a new one.`,
+    })
+    return undefined
+  }
+  if (differences(artifact, input.local, input.requests).length > 0) {
+    notify(options, {
+      kind: 'restarted',
+      artifactId,
+      message: `Artifact ${artifactId} of an earlier run of this upload holds other files: creating a new one.`,
+    })
+    return undefined
+  }
+  notify(options, {
+    kind: 'resumed',
+    artifactId,
+    message: `Continuing artifact ${artifactId} of an earlier run of this upload: only the missing bytes are sent.`,
+  })
+  return artifact
+}
+
+/**
+ * Look for the artifact a create request of unknown outcome made: the ids after the
+ * last one this journal saw on the server, for one created since the request was sent
+ * with the same category, workspace, data and files. Throws
+ * {@link CreateOutcomeUnknownError} when it cannot be found.
+ */
+export async function recoverLostCreate(
+  input: ResumeInput,
+  sentAt: string,
+  cause?: Error,
+): Promise<Artifact> {
+  const { context, local, options } = input
+  const server = context.transport.apiUrl
+  const anchor = await input.journal.lastArtifactId(server)
+  let misses = 0
+  for (let id = (anchor ?? 0) + 1; anchor !== undefined && id <= anchor + RECONCILE_SCAN_LIMIT; id += 1) {
+    if (misses >= RECONCILE_MISSES) break
+    let artifact: Artifact
+    try {
+      artifact = await input.get(id, pickRequestOptions(options))
+    } catch (error) {
+      if (!NotFoundError.isInstance(error)) throw error
+      misses += 1
+      continue
+    }
+    misses = 0
+    // On the server's clock (a lower bound, known once the server answered once).
+    const since = Date.parse(sentAt) + (context.transport.serverClockOffset ?? -UNKNOWN_CLOCK_SKEW_MS)
+    // The server may fill in defaults of the category's data model: what we sent must hold.
+    const sameData = holdsSent(artifact.data, local.data)
+    const sameWorkspace = input.workspace === undefined || artifact.workspace === input.workspace
+    if (
+      sameData &&
+      sameWorkspace &&
+      Date.parse(artifact.created_at) >= since &&
+      differences(artifact, local, input.requests).length === 0
+    ) {
+      notify(options, {
+        kind: 'recovered',
+        artifactId: artifact.id,
+        message: `The answer to the creation of artifact ${artifact.id} was lost; found it on the server and continuing it.`,
+      })
+      return artifact
+    }
+  }
+  throw new CreateOutcomeUnknownError({
+    what: `${local.category} artifact in workspace "${input.workspace ?? '(default)'}"`,
+    startedAt: sentAt,
+    check: `the workspace's artifacts on the server (${context.transport.webuiUrl('/')}); to create it anyway, upload without resuming (--no-resume, resume: false)`,
+    cause: cause ?? new Error('the answer to the create request of an earlier run of this upload was lost'),
+  })
+}
