@@ -12,13 +12,8 @@ import type {
 } from './options.js'
 import { checkPathsAccepted } from './request.js'
 import { ArtifactsCore } from './artifacts-core.js'
-import {
-  checkUploadOptions,
-  createArtifact,
-  localFilesOf,
-  sendMissing,
-  uploadArtifact,
-} from './upload.js'
+import { createArtifact } from './open-artifact.js'
+import { checkUploadOptions, localFilesOf, sendMissing, uploadArtifact } from './upload.js'
 
 /**
  * Artifacts: create, get, upload (resumable, even after a crash) and download (verified,

@@ -1,26 +1,15 @@
 import { isAbsolute, resolve } from 'node:path'
 import type { LocalArtifact } from '@debusine-ts/artifacts'
-import { ArtifactSchema, ValidationError, type Artifact, type FileRequest } from '@debusine-ts/models'
+import { ValidationError, type Artifact } from '@debusine-ts/models'
 import { pickRequestOptions } from '@debusine-ts/transport'
-import { workspaceFor, type ClientContext } from '../internal/client-context.js'
+import type { ClientContext } from '../internal/client-context.js'
 import { uploadFile } from '../internal/transfers/upload-file.js'
 import { runPipelined, type PipelinedUpload } from '../internal/transfers/upload-pipeline.js'
-import type { UploadJournal } from './upload-journal.js'
 import { ArtifactUploadError } from '../errors/artifact-errors.js'
 import { ArtifactIncompleteError } from '../errors/artifact-incomplete-error.js'
-import type { ArtifactCreateOptions, ArtifactUploadOptions, UploadProgress } from './options.js'
-import { artifactCreateBody, checkCount, checkMilliseconds, checkPathsAccepted } from './request.js'
-import {
-  artifactOfEntry,
-  differences,
-  journalKey,
-  journalOf,
-  outcomeUnknown,
-  recoverLostCreate,
-  recoverOrSendAgain,
-  type GetArtifact,
-  type ResumeInput,
-} from './resume.js'
+import type { ArtifactUploadOptions, UploadProgress } from './options.js'
+import { checkCount, checkMilliseconds, checkPathsAccepted } from './request.js'
+import { openArtifact, type GetArtifact } from './open-artifact.js'
 
 /**
  * Default number of files whose bytes are sent at once: one body at a time, the next one sent
@@ -51,99 +40,12 @@ export interface LocalFile {
   size: number
 }
 
-/**
- * `POST /artifact/`: create the artifact from its file requests. `retryStaleConnection: false`
- * when the caller looks for the artifact before it sends the create again.
- */
-export function createArtifact(
-  context: ClientContext,
-  local: LocalArtifact,
-  files: ReadonlyMap<string, FileRequest>,
-  options: ArtifactCreateOptions,
-  retryStaleConnection = true,
-): Promise<Artifact> {
-  const workspace = workspaceFor(context, options.workspace)
-  const body = artifactCreateBody(local, files, workspace, options)
-  return context.transport.request('POST', '/artifact/', {
-    ...pickRequestOptions(options),
-    body,
-    operation: body.expiration_delay == null ? undefined : 'artifacts.create with an expiration',
-    schema: ArtifactSchema,
-    model: 'Artifact',
-    expectedStatus: 201,
-    retryStaleConnection,
-  })
-}
-
 /** Refuse invalid upload options before anything is sent. */
 export function checkUploadOptions(options: ArtifactUploadOptions): void {
   checkCount('ArtifactUploadOptions', 'concurrency', options.concurrency, 1)
   checkCount('ArtifactUploadOptions', 'chunkSize', options.chunkSize, 1)
   checkMilliseconds('ArtifactUploadOptions', 'stallTimeout', options.stallTimeout, 1)
   checkMilliseconds('ArtifactUploadOptions', 'progressTimeout', options.progressTimeout, 0)
-}
-
-/**
- * The artifact an upload sends its files to: the one named by `artifactId`, the one the
- * journal recorded for the same upload, or a new one (recorded before it is created, so
- * that a create whose answer is lost is looked for instead of created twice).
- */
-async function openArtifact(
-  context: ClientContext,
-  get: GetArtifact,
-  local: LocalArtifact,
-  requests: ReadonlyMap<string, FileRequest>,
-  options: ArtifactUploadOptions,
-): Promise<{ artifact: Artifact; created?: boolean; journal?: UploadJournal; key?: string }> {
-  const workspace = workspaceFor(context, options.workspace)
-  if (options.artifactId !== undefined) {
-    const artifact = await get(options.artifactId, {
-      ...pickRequestOptions(options),
-      workspace: options.workspace,
-    })
-    const issues = differences(artifact, local, requests)
-    if (issues.length > 0) throw new ValidationError('ArtifactUploadResume', issues)
-    return { artifact }
-  }
-  const journal = journalOf(options)
-  if (journal === undefined) {
-    return { artifact: await createArtifact(context, local, requests, options), created: true }
-  }
-  const key = await journalKey(context, local, requests, workspace)
-  const input: ResumeInput = { context, get, local, requests, workspace, options, journal, key }
-  const entry = await journal.find(key)
-  if (entry?.artifactId !== undefined) {
-    const artifact = await artifactOfEntry(input, entry)
-    if (artifact !== undefined) return { artifact, journal, key }
-  } else if (entry?.pendingSince !== undefined) {
-    return { artifact: await adopt(input, await recoverLostCreate(input, entry.pendingSince)), journal, key }
-  }
-  const sentAt = new Date().toISOString()
-  const summary = `${context.transport.apiUrl} ${workspace ?? '(default workspace)'} ${local.category}: ${[...local.files.keys()].join(', ')}`
-  await journal.record(key, { artifactId: undefined, pendingSince: sentAt, createdAt: sentAt, summary })
-  let artifact: Artifact
-  let created = true
-  try {
-    artifact = await createArtifact(context, local, requests, options, false)
-  } catch (error) {
-    if (!outcomeUnknown(error)) {
-      await journal.forget(key)
-      throw error
-    }
-    ;({ artifact, created } = await recoverOrSendAgain(input, sentAt, error as Error, () =>
-      createArtifact(context, local, requests, options),
-    ))
-  }
-  return { artifact: await adopt(input, artifact), created, journal, key }
-}
-
-/** Record in the journal that the upload continues `artifact`. */
-async function adopt(input: ResumeInput, artifact: Artifact): Promise<Artifact> {
-  const now = new Date().toISOString()
-  const summary = `${input.context.transport.apiUrl} artifact ${artifact.id} (${artifact.workspace}, ${artifact.category})`
-  await input.journal.record(input.key, { artifactId: artifact.id, createdAt: now, summary })
-  await input.journal.noteArtifactId(input.context.transport.apiUrl, artifact.id)
-  return artifact
 }
 
 /** {@link Artifacts.upload}. */

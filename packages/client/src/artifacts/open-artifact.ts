@@ -1,13 +1,24 @@
 import { stat } from 'node:fs/promises'
 import type { LocalArtifact } from '@debusine-ts/artifacts'
-import type { Artifact, FileRequest } from '@debusine-ts/models'
+import { ArtifactSchema, ValidationError, type Artifact, type FileRequest } from '@debusine-ts/models'
 import { ConnectionError, NotFoundError, pickRequestOptions } from '@debusine-ts/transport'
-import type { ClientContext } from '../internal/client-context.js'
+import { workspaceFor, type ClientContext } from '../internal/client-context.js'
 import { holdsSent } from '../internal/sent-match.js'
 import { UploadJournal, type UploadJournalEntry } from './upload-journal.js'
-import type { ArtifactRequestOptions, ArtifactUploadOptions, UploadNotice } from './options.js'
-import { byPath } from './request.js'
+import type {
+  ArtifactCreateOptions,
+  ArtifactRequestOptions,
+  ArtifactUploadOptions,
+  UploadNotice,
+} from './options.js'
+import { artifactCreateBody, byPath } from './request.js'
 import { CreateOutcomeUnknownError } from '../errors/create-outcome.js'
+
+/**
+ * Open or resume an artifact: the artifact an upload sends its files to, created once (the
+ * journal records the create before it is sent, and a create whose answer was lost is looked
+ * for on the server before it is sent again) or continued from an earlier run.
+ */
 
 /** How far past the last known artifact id a lost create is looked for, and how many unseen ids end the search. */
 const RECONCILE_SCAN_LIMIT = 256
@@ -17,6 +28,93 @@ const UNKNOWN_CLOCK_SKEW_MS = 5 * 60_000
 
 /** Reads an artifact (the namespace's `get`). */
 export type GetArtifact = (id: number, options: ArtifactRequestOptions) => Promise<Artifact>
+
+/**
+ * The artifact an upload sends its files to: the one named by `artifactId`, the one the
+ * journal recorded for the same upload, or a new one (recorded before it is created, so
+ * that a create whose answer is lost is looked for instead of created twice).
+ */
+export async function openArtifact(
+  context: ClientContext,
+  get: GetArtifact,
+  local: LocalArtifact,
+  requests: ReadonlyMap<string, FileRequest>,
+  options: ArtifactUploadOptions,
+): Promise<{ artifact: Artifact; created?: boolean; journal?: UploadJournal; key?: string }> {
+  const workspace = workspaceFor(context, options.workspace)
+  if (options.artifactId !== undefined) {
+    const artifact = await get(options.artifactId, {
+      ...pickRequestOptions(options),
+      workspace: options.workspace,
+    })
+    const issues = differences(artifact, local, requests)
+    if (issues.length > 0) throw new ValidationError('ArtifactUploadResume', issues)
+    return { artifact }
+  }
+  const journal = journalOf(options)
+  if (journal === undefined) {
+    return { artifact: await createArtifact(context, local, requests, options), created: true }
+  }
+  const key = await journalKey(context, local, requests, workspace)
+  const input: ResumeInput = { context, get, local, requests, workspace, options, journal, key }
+  const entry = await journal.find(key)
+  if (entry?.artifactId !== undefined) {
+    const artifact = await artifactOfEntry(input, entry)
+    if (artifact !== undefined) return { artifact, journal, key }
+  } else if (entry?.pendingSince !== undefined) {
+    return { artifact: await adopt(input, await recoverLostCreate(input, entry.pendingSince)), journal, key }
+  }
+  const sentAt = new Date().toISOString()
+  const summary = `${context.transport.apiUrl} ${workspace ?? '(default workspace)'} ${local.category}: ${[...local.files.keys()].join(', ')}`
+  await journal.record(key, { artifactId: undefined, pendingSince: sentAt, createdAt: sentAt, summary })
+  let artifact: Artifact
+  let created = true
+  try {
+    artifact = await createArtifact(context, local, requests, options, false)
+  } catch (error) {
+    if (!outcomeUnknown(error)) {
+      await journal.forget(key)
+      throw error
+    }
+    ;({ artifact, created } = await recoverOrSendAgain(input, sentAt, error as Error, () =>
+      createArtifact(context, local, requests, options),
+    ))
+  }
+  return { artifact: await adopt(input, artifact), created, journal, key }
+}
+
+/** Record in the journal that the upload continues `artifact`. */
+async function adopt(input: ResumeInput, artifact: Artifact): Promise<Artifact> {
+  const now = new Date().toISOString()
+  const summary = `${input.context.transport.apiUrl} artifact ${artifact.id} (${artifact.workspace}, ${artifact.category})`
+  await input.journal.record(input.key, { artifactId: artifact.id, createdAt: now, summary })
+  await input.journal.noteArtifactId(input.context.transport.apiUrl, artifact.id)
+  return artifact
+}
+
+/**
+ * `POST /artifact/`: create the artifact from its file requests. `retryStaleConnection: false`
+ * when the caller looks for the artifact before it sends the create again.
+ */
+export function createArtifact(
+  context: ClientContext,
+  local: LocalArtifact,
+  files: ReadonlyMap<string, FileRequest>,
+  options: ArtifactCreateOptions,
+  retryStaleConnection = true,
+): Promise<Artifact> {
+  const workspace = workspaceFor(context, options.workspace)
+  const body = artifactCreateBody(local, files, workspace, options)
+  return context.transport.request('POST', '/artifact/', {
+    ...pickRequestOptions(options),
+    body,
+    operation: body.expiration_delay == null ? undefined : 'artifacts.create with an expiration',
+    schema: ArtifactSchema,
+    model: 'Artifact',
+    expectedStatus: 201,
+    retryStaleConnection,
+  })
+}
 
 /** Why the server's artifact is not the local one, or an empty list when it is. */
 export function differences(
