@@ -56,7 +56,10 @@ export {
 } from './errors/action-outcome.js'
 export type { WorkRequestListFilters } from './work-requests/list-filters.js'
 export type { WorkflowStartRequest, WorkflowListFilters } from './workflows/workflows.js'
-export type { WorkflowTemplateOptions, WorkflowTemplateCreateInput } from './workflow-templates/workflow-templates.js'
+export type {
+  WorkflowTemplateOptions,
+  WorkflowTemplateCreateInput,
+} from './workflow-templates/workflow-templates.js'
 export type {
   LookupSingleInput,
   LookupMultipleInput,

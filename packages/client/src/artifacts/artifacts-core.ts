@@ -2,7 +2,7 @@ import { ArtifactSchema, type Artifact } from '@debusine-ts/models'
 import { path, pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../internal/client-context.js'
 import type { ArtifactRequestOptions } from './options.js'
-import { checkCount } from './request.js'
+import { checkId } from '../internal/argument-checks.js'
 
 /**
  * The artifact operations that run anywhere, browsers included: reading an artifact's
@@ -30,7 +30,7 @@ export class ArtifactsCore {
    * @throws {NotFoundError} when there is no such artifact (or it is not visible)
    */
   async get(id: number, options: ArtifactRequestOptions = {}): Promise<Artifact> {
-    checkCount('ArtifactGet', 'id', id, 0)
+    checkId('ArtifactGet', 'id', id)
     const { transport } = this.#context
     // Before 0.14.3 there is no workspace path: the scope-wide one finds the workspace's own artifacts.
     const scoped =

@@ -13,7 +13,13 @@ import type {
 import { checkPathsAccepted } from './request.js'
 import { ArtifactsCore } from './artifacts-core.js'
 import { createArtifact } from './open-artifact.js'
-import { checkUploadOptions, localFilesOf, sendMissing, uploadArtifact } from './upload.js'
+import {
+  checkTransferTimeouts,
+  checkUploadOptions,
+  localFilesOf,
+  sendMissing,
+  uploadArtifact,
+} from './upload.js'
 
 /**
  * Artifacts: create, get, upload (resumable, even after a crash) and download (verified,
@@ -158,6 +164,7 @@ export class Artifacts extends ArtifactsCore {
     destinationFile: string,
     options: ArtifactDownloadOptions = {},
   ): Promise<FileResponse> {
+    checkTransferTimeouts('ArtifactDownloadOptions', options)
     const artifact = await this.#artifact(idOrArtifact, options)
     return downloadFile(this.#context, artifact, pathInArtifact, destinationFile, options)
   }
@@ -184,6 +191,7 @@ export class Artifacts extends ArtifactsCore {
     directory: string,
     options: ArtifactDownloadToOptions = {},
   ): Promise<Artifact> {
+    checkTransferTimeouts('ArtifactDownloadToOptions', options)
     const artifact = await this.get(id, options)
     return downloadArtifact(this.#context, artifact, directory, options)
   }

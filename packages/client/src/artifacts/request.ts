@@ -24,33 +24,6 @@ export function checkPathsAccepted(local: LocalArtifact, model: string): void {
   if (issues.length > 0) throw new ValidationError(model, issues)
 }
 
-/** Refuse a count that is not an integer ≥ `minimum` (Infinity allowed). */
-export function checkCount(model: string, field: string, value: number | undefined, minimum: number): void {
-  if (value !== undefined && !(Number.isInteger(value) && value >= minimum) && value !== Infinity) {
-    throw new ValidationError(model, [
-      {
-        path: field,
-        rule: 'invalid_number',
-        message: `expected an integer ≥ ${minimum}, got ${String(value)}`,
-      },
-    ])
-  }
-}
-
-/** Refuse a duration that is not a number of milliseconds ≥ `minimum`. */
-export function checkMilliseconds(
-  model: string,
-  field: string,
-  value: number | undefined,
-  minimum: number,
-): void {
-  if (value !== undefined && !(value >= minimum)) {
-    throw new ValidationError(model, [
-      { path: field, rule: 'invalid_number', message: `expected a number of milliseconds ≥ ${minimum}` },
-    ])
-  }
-}
-
 /** `expiration_delay` as the server reads it (`D HH:MM:SS`), from seconds. */
 function durationFromSeconds(seconds: number): string {
   const whole = Math.ceil(seconds)

@@ -7,8 +7,9 @@ import { uploadFile } from '../internal/transfers/upload-file.js'
 import { runPipelined, type PipelinedUpload } from '../internal/transfers/upload-pipeline.js'
 import { ArtifactUploadError } from '../errors/artifact-errors.js'
 import { ArtifactIncompleteError } from '../errors/artifact-incomplete-error.js'
-import type { ArtifactUploadOptions, UploadProgress } from './options.js'
-import { checkCount, checkMilliseconds, checkPathsAccepted } from './request.js'
+import type { ArtifactUploadOptions, TransferTimeouts, UploadProgress } from './options.js'
+import { checkPathsAccepted } from './request.js'
+import { checkCount, checkMilliseconds } from '../internal/argument-checks.js'
 import { openArtifact, type GetArtifact } from './open-artifact.js'
 
 /**
@@ -40,12 +41,17 @@ export interface LocalFile {
   size: number
 }
 
+/** Refuse invalid transfer timeouts before anything is sent. */
+export function checkTransferTimeouts(model: string, options: TransferTimeouts): void {
+  checkMilliseconds(model, 'stallTimeout', options.stallTimeout, 1)
+  checkMilliseconds(model, 'progressTimeout', options.progressTimeout, 0)
+}
+
 /** Refuse invalid upload options before anything is sent. */
 export function checkUploadOptions(options: ArtifactUploadOptions): void {
   checkCount('ArtifactUploadOptions', 'concurrency', options.concurrency, 1)
-  checkCount('ArtifactUploadOptions', 'chunkSize', options.chunkSize, 1)
-  checkMilliseconds('ArtifactUploadOptions', 'stallTimeout', options.stallTimeout, 1)
-  checkMilliseconds('ArtifactUploadOptions', 'progressTimeout', options.progressTimeout, 0)
+  checkCount('ArtifactUploadOptions', 'chunkSize', options.chunkSize, 1, { infinite: true })
+  checkTransferTimeouts('ArtifactUploadOptions', options)
 }
 
 /** {@link Artifacts.upload}. */

@@ -26,6 +26,7 @@ import type {
   AssetListFilters,
   AssetPermissionCheckInput,
 } from './options.js'
+import { idIssue } from '../internal/argument-checks.js'
 
 /** Whether a 403 refuses the kind of token (no token, a user's, another worker's) rather than a resource. */
 function refusesToken(error: PermissionDeniedError): boolean {
@@ -34,13 +35,8 @@ function refusesToken(error: PermissionDeniedError): boolean {
 }
 
 function positiveInteger(issues: ValidationIssue[], field: string, value: unknown): void {
-  if (!(typeof value === 'number' && Number.isInteger(value) && value > 0)) {
-    issues.push({
-      path: field,
-      rule: 'invalid_type',
-      message: `expected a positive integer, got ${String(value)}`,
-    })
-  }
+  const issue = idIssue(field, value)
+  if (issue !== undefined) issues.push(issue)
 }
 
 function nonEmptyString(issues: ValidationIssue[], field: string, value: unknown): void {

@@ -11,11 +11,7 @@ import { requiredWorkspace, type ClientContext } from '../internal/client-contex
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { holdsSent } from '../internal/sent-match.js'
 import { CollectionItems } from './items.js'
-import {
-  withoutWorkspace,
-  type CollectionIdentifier,
-  type CollectionRequestOptions,
-} from './options.js'
+import { withoutWorkspace, type CollectionIdentifier, type CollectionRequestOptions } from './options.js'
 import { CollectionRelations } from './relations.js'
 import { checkSingletonCollectionName } from './singleton-rule.js'
 import { CollectionTokens } from './tokens.js'

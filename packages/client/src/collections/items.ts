@@ -3,11 +3,7 @@ import { requiredWorkspace, type ClientContext } from '../internal/client-contex
 import { actOnce, type ReadBack } from '../internal/act-once.js'
 import type { ActionOptions } from '../errors/action-outcome.js'
 import { CollectionItemSchema, type CollectionItem } from './item-schema.js'
-import {
-  withoutWorkspace,
-  type CollectionIdentifier,
-  type CollectionRequestOptions,
-} from './options.js'
+import { withoutWorkspace, type CollectionIdentifier, type CollectionRequestOptions } from './options.js'
 
 /** Options of {@link CollectionItems.list}: filters, workspace and request options. */
 export interface CollectionItemListOptions extends CollectionRequestOptions {

@@ -13,11 +13,7 @@ import {
 } from '@debusine-ts/models'
 import { ApiError, path, type PagedList } from '@debusine-ts/transport'
 import { requiredWorkspace, type ClientContext } from '../internal/client-context.js'
-import {
-  withoutWorkspace,
-  type CollectionIdentifier,
-  type CollectionRequestOptions,
-} from './options.js'
+import { withoutWorkspace, type CollectionIdentifier, type CollectionRequestOptions } from './options.js'
 import { CollectionRelationsChangedError } from './relations-changed-error.js'
 
 /** Filters of {@link CollectionRelations.list}; all optional. */

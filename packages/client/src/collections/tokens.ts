@@ -10,11 +10,7 @@ import { BadRequestError, path, type PagedList } from '@debusine-ts/transport'
 import * as z from 'zod'
 import { requiredWorkspace, type ClientContext } from '../internal/client-context.js'
 import { explainPermissionDenied, explainingRefusal, withHint } from '../internal/api-error-hint.js'
-import {
-  withoutWorkspace,
-  type CollectionIdentifier,
-  type CollectionRequestOptions,
-} from './options.js'
+import { withoutWorkspace, type CollectionIdentifier, type CollectionRequestOptions } from './options.js'
 
 /**
  * A role a token holds on a collection, as `GET /collection/{workspace}/{category}/{name}/token/`

@@ -6,12 +6,8 @@ import {
   ValidationError,
   type ValidationIssue,
 } from '@debusine-ts/models'
-import type {
-  LookupExpectType,
-  LookupMultipleInput,
-  LookupOptionsBase,
-  LookupSingleInput,
-} from './input.js'
+import type { LookupExpectType, LookupMultipleInput, LookupOptionsBase, LookupSingleInput } from './input.js'
+import { idIssue } from '../internal/argument-checks.js'
 
 const wordOfCode: Readonly<Record<LookupResultCode, LookupChildType>> = {
   [LookupResultCode.ARTIFACT]: LookupChildType.ARTIFACT,
@@ -64,13 +60,8 @@ function checkInput(input: LookupOptionsBase, model: string): void {
       message: `unknown key "${key}": expected ${knownKeys.join(', ')}`,
     }))
   const value = input.workRequest
-  if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
-    issues.push({
-      path: 'workRequest',
-      rule: 'invalid_type',
-      message: `expected a positive integer id, got ${JSON.stringify(value)}`,
-    })
-  }
+  const issue = value === undefined ? undefined : idIssue('workRequest', value)
+  if (issue !== undefined) issues.push(issue)
   if (issues.length > 0) throw new ValidationError(model, issues)
 }
 

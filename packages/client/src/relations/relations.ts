@@ -11,6 +11,7 @@ import {
 } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../internal/client-context.js'
+import { checkId } from '../internal/argument-checks.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
 
 /** What {@link Relations.create} returns: the relation, and whether this call created it. */
@@ -33,18 +34,6 @@ export type RelationListFilter =
       /** Relations to this artifact. */
       target: number
     }
-
-function checkId(value: unknown, field: string, model: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-    throw new ValidationError(model, [
-      {
-        path: field,
-        rule: 'invalid_type',
-        message: `expected a positive integer artifact id, got ${JSON.stringify(value)}`,
-      },
-    ])
-  }
-}
 
 /** Relations between artifacts (`/artifact-relation/`): `extends`, `relates-to`, `built-using`. */
 export class Relations {
@@ -125,7 +114,7 @@ export class Relations {
       ])
     }
     const key = given[0]!
-    checkId(filter[key], key, 'RelationListFilter')
+    checkId('RelationListFilter', key, filter[key], 'artifact id')
     return this.#context.transport.request('GET', '/artifact-relation/', {
       ...options,
       query: key === 'artifact' ? { artifact: filter.artifact } : { target_artifact: filter.target },

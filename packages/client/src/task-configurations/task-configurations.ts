@@ -10,10 +10,7 @@ import { path, type RequestOptions } from '@debusine-ts/transport'
 import { mkdir } from 'node:fs/promises'
 import { requiredWorkspace, type ClientContext } from '../internal/client-context.js'
 import { InvalidRepositoryError } from './repository/invalid-repository-error.js'
-import type {
-  TaskConfigurationRepository,
-  TaskConfigurationPullResult,
-} from './repository/repository.js'
+import type { TaskConfigurationRepository, TaskConfigurationPullResult } from './repository/repository.js'
 
 /** The repository at `directory`: its reader (and the `yaml` library) loads on first use. */
 async function openRepository(directory: string): Promise<TaskConfigurationRepository> {

@@ -59,19 +59,6 @@ const completionResults: readonly string[] = Object.values(WorkRequestResult).fi
   (result) => result !== '',
 )
 
-/** @throws {ValidationError} unless `value` is a positive integer id */
-export function positiveId(value: unknown, field: string, model: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-    throw new ValidationError(model, [
-      {
-        path: field,
-        rule: 'invalid_type',
-        message: `expected a positive integer id, got ${JSON.stringify(value)}`,
-      },
-    ])
-  }
-}
-
 /**
  * The body of a priority change, checked.
  *

@@ -1,6 +1,7 @@
 import { TaskType, ValidationError, WorkRequestStatus, type ValidationIssue } from '@debusine-ts/models'
 import type { QueryParameters } from '@debusine-ts/transport'
 import type { WorkRequestListFilters } from './list-filters.js'
+import { idIssue } from '../internal/argument-checks.js'
 
 function oneOf(
   issues: ValidationIssue[],
@@ -52,13 +53,8 @@ export function workRequestListQuery(filters: WorkRequestListFilters = {}): Quer
       })
     } else {
       ids.forEach((id: unknown, index) => {
-        if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
-          issues.push({
-            path: `ids.${index}`,
-            rule: 'invalid_type',
-            message: `expected a positive integer id, got ${JSON.stringify(id)}`,
-          })
-        }
+        const issue = idIssue(`ids.${index}`, id)
+        if (issue !== undefined) issues.push(issue)
       })
     }
   }

@@ -1,6 +1,7 @@
-import { isWorkRequestFinished, SdkError, ValidationError, type WorkRequest } from '@debusine-ts/models'
+import { isWorkRequestFinished, SdkError, type WorkRequest } from '@debusine-ts/models'
 import { AbortError, pause, type RequestOptions } from '@debusine-ts/transport'
 import { WorkRequestWaitTimeoutError } from './wait-timeout-error.js'
+import { checkMilliseconds, type RangeOptions } from '../internal/argument-checks.js'
 
 /** Options of `WorkRequests.waitForCompletion` (and of the channel's `CompletionEvents.waitForCompletion`). */
 export interface WaitForCompletionOptions extends RequestOptions {
@@ -21,18 +22,14 @@ export interface WaitForCompletionOptions extends RequestOptions {
   wakeUp?: (() => Promise<void>) | undefined
 }
 
-function milliseconds(value: number | undefined, field: string, fallback: number): number {
-  const result = value ?? fallback
-  if (!(result >= 0) || Number.isNaN(result)) {
-    throw new ValidationError('WaitForCompletionOptions', [
-      {
-        path: field,
-        rule: 'invalid_number',
-        message: `expected a non-negative number of milliseconds, got ${String(value)}`,
-      },
-    ])
-  }
-  return result
+function milliseconds(
+  value: number | undefined,
+  field: string,
+  fallback: number,
+  range: RangeOptions = {},
+): number {
+  checkMilliseconds('WaitForCompletionOptions', field, value, 0, range)
+  return value ?? fallback
 }
 
 /** Sleep `milliseconds`, or less if `wakeUp` resolves first; an abort of `signal` rejects with {@link AbortError}. */
@@ -74,7 +71,7 @@ export async function waitUntilFinished(
 ): Promise<WorkRequest> {
   const { pollInterval, maxWait, onUpdate, wakeUp, ...requestOptions } = options
   const interval = milliseconds(pollInterval, 'pollInterval', defaultPollInterval)
-  const limit = milliseconds(maxWait, 'maxWait', Infinity)
+  const limit = milliseconds(maxWait, 'maxWait', Infinity, { infinite: true })
   const deadline = Date.now() + limit
   let previous: WorkRequest | undefined
   for (;;) {

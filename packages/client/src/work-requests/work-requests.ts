@@ -7,6 +7,7 @@ import {
 import { path, type PagedList, type RequestOptions } from '@debusine-ts/transport'
 import { workspaceFor, type ClientContext } from '../internal/client-context.js'
 import { explainingRefusal } from '../internal/api-error-hint.js'
+import { checkId } from '../internal/argument-checks.js'
 import { actOnce } from '../internal/act-once.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { ownUserOf } from '../internal/sent-match.js'
@@ -17,7 +18,6 @@ import { abortOnce, confirmOnce, unblockOnce } from './actions.js'
 import { workRequestCreateOnce } from './create.js'
 import {
   completionBody,
-  positiveId,
   priorityBody,
   workRequestCreateBody,
   type ExternalDebsignCompletion,
@@ -101,7 +101,7 @@ export class WorkRequests {
    * @throws {NotFoundError} when there is no such work request, or it is not visible
    */
   async get(id: number, options?: RequestOptions): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestGet')
+    checkId('WorkRequestGet', 'id', id)
     return this.#context.transport.request('GET', path`/work-request/${id}/`, {
       ...options,
       schema: WorkRequestSchema,
@@ -145,7 +145,7 @@ export class WorkRequests {
     priorityAdjustment: number,
     options?: RequestOptions,
   ): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestUpdate')
+    checkId('WorkRequestUpdate', 'id', id)
     const body = priorityBody(priorityAdjustment)
     return explainingRefusal(
       `Only the creator of work request ${id} may change its priority adjustment, and only to 0 or ` +
@@ -173,7 +173,7 @@ export class WorkRequests {
    * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async abort(id: number, options?: ActionOptions): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestAbort')
+    checkId('WorkRequestAbort', 'id', id)
     const hint = `Only the creator of work request ${id} or an owner of its workspace may abort it.`
     const send = async (sendOptions: RequestOptions): Promise<WorkRequest> => {
       const aborted = await this.#action(id, 'abort', hint, { ...sendOptions, retryStaleConnection: false })
@@ -202,7 +202,7 @@ export class WorkRequests {
    *   whether the retry happened (it is never sent twice)
    */
   async retry(id: number, options?: CreateOptions): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestRetry')
+    checkId('WorkRequestRetry', 'id', id)
     const hint = `Retrying work request ${id} needs the contributor role in its workspace.`
     const send = (sendOptions: RequestOptions): Promise<WorkRequest> =>
       this.#action(id, 'retry', hint, { ...sendOptions, retryStaleConnection: false })
@@ -223,7 +223,7 @@ export class WorkRequests {
    * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async unblock(id: number, review: WorkRequestReview, options?: ActionOptions): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestUnblock')
+    checkId('WorkRequestUnblock', 'id', id)
     const { action, notes } = review
     if (action === undefined && notes === undefined) {
       throw new ValidationError('WorkRequestUnblock', [
@@ -256,7 +256,7 @@ export class WorkRequests {
     confirmation: WorkRequestConfirmation = {},
     options?: ActionOptions,
   ): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WorkRequestConfirm')
+    checkId('WorkRequestConfirm', 'id', id)
     const { confirm = true, comment } = confirmation
     const hint = `Only the creator of work request ${id} or an owner of its workspace may confirm it.`
     const body = { confirm, ...(comment === undefined ? {} : { comment }) }
@@ -309,7 +309,7 @@ export class WorkRequests {
     completion: WorkRequestCompletion,
     options?: RequestOptions,
   ): Promise<void> {
-    positiveId(id, 'id', 'WorkRequestCompletion')
+    checkId('WorkRequestCompletion', 'id', id)
     const report = completionBody(completion)
     await explainingRefusal(
       `Only the worker running work request ${id} may report it completed, with that work ` +
@@ -334,7 +334,7 @@ export class WorkRequests {
    * @throws {BadRequestError} when it is not a running `Wait/externaldebsign` work request
    */
   async externalDebsign(id: number, options?: RequestOptions): Promise<WorkRequest> {
-    positiveId(id, 'id', 'ExternalDebsign')
+    checkId('ExternalDebsign', 'id', id)
     return this.#context.transport.request('GET', path`/work-request/${id}/external-debsign/`, {
       ...options,
       schema: WorkRequestSchema,
@@ -357,7 +357,7 @@ export class WorkRequests {
     completion: ExternalDebsignCompletion,
     options?: RequestOptions,
   ): Promise<WorkRequest> {
-    positiveId(id, 'id', 'ExternalDebsignRequest')
+    checkId('ExternalDebsignRequest', 'id', id)
     const body = ExternalDebsignRequestModel.create({ signed_artifact: completion.signedArtifact })
     return explainingRefusal(
       `Only the user who created work request ${id} may supply its signed upload.`,
@@ -391,7 +391,7 @@ export class WorkRequests {
    * @throws {NotFoundError} when there is no such work request
    */
   async waitForCompletion(id: number, options: WaitForCompletionOptions = {}): Promise<WorkRequest> {
-    positiveId(id, 'id', 'WaitForCompletion')
+    checkId('WaitForCompletion', 'id', id)
     const url = this.#context.transport.url(path`/work-request/${id}/`)
     return waitUntilFinished((readOptions) => this.get(id, readOptions), url, options, 2000)
   }

@@ -12,12 +12,8 @@ import { explainingRefusal } from '../internal/api-error-hint.js'
 import { createOnce, RecentIds } from '../internal/create-once.js'
 import { holdsSent } from '../internal/sent-match.js'
 import type { CreateOptions } from '../errors/create-outcome.js'
-import {
-  createBefore013,
-  deleteBefore013,
-  getBefore013,
-  updateBefore013,
-} from './before-0-13.js'
+import { createBefore013, deleteBefore013, getBefore013, updateBefore013 } from './before-0-13.js'
+import { idIssue } from '../internal/argument-checks.js'
 
 /** What {@link WorkflowTemplates.create} sends (the model's input: defaults filled in). */
 export type WorkflowTemplateCreateInput = Parameters<typeof WorkflowTemplateCreateRequestModel.create>[0]
@@ -34,7 +30,7 @@ const configureHint =
 
 function templateKey(idOrName: number | string): number | string {
   const valid =
-    (typeof idOrName === 'number' && Number.isInteger(idOrName) && idOrName > 0) ||
+    (typeof idOrName === 'number' && idIssue('idOrName', idOrName) === undefined) ||
     (typeof idOrName === 'string' && idOrName !== '')
   if (!valid) {
     throw new ValidationError('WorkflowTemplateKey', [
