@@ -67,15 +67,15 @@ async function serve(files: Record<string, string>, archive?: HostileAnswer): Pr
   for await (const block of packer) blocks.push(block as Buffer)
   // The archive and the files share a path: one answer tells them apart by the query.
   const tarGz = raw(200, { 'content-type': 'application/gzip' }, gzipSync(Buffer.concat(blocks)))
-  const archiveAnswer = archive ?? tarGz
-  server.routes.set(`GET ${base}`, archiveAnswer)
+  const tarballAnswer = archive ?? tarGz
+  server.routes.set(`GET ${base}`, tarballAnswer)
   for (const [name, data] of entries) {
     server.routes.set(`GET ${base}${name}`, raw(200, { 'content-length': data.length }, data))
   }
 }
 
 /** Zero bytes, gzipped at `level`, for as long as the client reads: an archive that never ends. */
-function endlessArchive(level: number): HostileAnswer {
+function endlessTarball(level: number): HostileAnswer {
   return (_request, response) => {
     response.writeHead(200, { 'content-type': 'application/gzip' })
     const gzip = createGzip({ level })
@@ -244,7 +244,7 @@ describe('a body longer than announced', () => {
   it.each([0, 9])(
     'is cut off for an endless archive (gzip level %i), extracted or kept whole',
     async (level) => {
-      await serve({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, endlessArchive(level))
+      await serve({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, endlessTarball(level))
       const { out } = fresh()
       await expect(client().artifacts.downloadTo(42, out)).rejects.toMatchObject({ code: 'size_exceeded' })
       await expect(client().artifacts.downloadTo(42, out, { tarball: true })).rejects.toMatchObject({

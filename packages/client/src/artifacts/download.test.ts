@@ -15,7 +15,7 @@ let server: Server
 let origin: string
 let scratch: string
 let archive: Buffer
-let archiveCut: number | undefined
+let tarballCut: number | undefined
 let fileBodies: Record<string, Buffer>
 let incomplete: string[]
 
@@ -87,10 +87,10 @@ beforeAll(async () => {
       url.search === '?archive=tar.gz'
     ) {
       response.writeHead(200, { 'Content-Type': 'application/octet-stream' })
-      if (archiveCut === undefined) response.end(archive)
+      if (tarballCut === undefined) response.end(archive)
       else {
         // Send part of the archive, then drop the connection.
-        response.write(archive.subarray(0, archiveCut), () => response.socket?.destroy())
+        response.write(archive.subarray(0, tarballCut), () => response.socket?.destroy())
       }
     } else {
       const name = decodeURIComponent(url.pathname.replace('/debusine/System/artifact/42/download/', ''))
@@ -108,7 +108,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 beforeEach(() => {
-  archiveCut = undefined
+  tarballCut = undefined
   fileBodies = { ...files }
   incomplete = []
 })
@@ -198,7 +198,7 @@ describe('downloadTo with an archive', () => {
       { name: 'a.txt', content: 'alpha\n' },
       { name: 'b/c.txt', content: 'gamma\n' },
     ])
-    archiveCut = archive.length - 20
+    tarballCut = archive.length - 20
     const out = fresh('cut')
     await expect(client().artifacts.downloadTo(42, out)).rejects.toThrow()
     expect(listing(out).filter((name) => name.endsWith('.part'))).toEqual([])

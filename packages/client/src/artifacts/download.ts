@@ -3,7 +3,7 @@ import type { Artifact, FileResponse } from '@debusine-ts/models'
 import { encodePathSegment, pickRequestOptions } from '@debusine-ts/transport'
 import type { ClientContext } from '../internal/client-context.js'
 import { unsafeEntryName } from '../internal/transfers/entry-name.js'
-import { archiveByteLimit } from '../internal/transfers/archive-bound.js'
+import { tarballByteLimit } from '../internal/transfers/tarball-bound.js'
 import {
   checkDestination,
   VerifiedFile,
@@ -18,9 +18,9 @@ import type { ArtifactDownloadOptions, ArtifactDownloadToOptions } from './optio
 import { byPath } from './request.js'
 import { DEFAULT_PROGRESS_TIMEOUT_MS, DEFAULT_STALL_TIMEOUT_MS } from './upload.js'
 
-// The server's own choice between one archive and one request per file (PROTOCOL §7).
-const ARCHIVE_MAX_FILE_SIZE = 20 * 1024 * 1024
-const ARCHIVE_MAX_TOTAL_SIZE = 100 * 1024 * 1024
+// The server's own choice between one tarball and one request per file (PROTOCOL §7).
+const TARBALL_MAX_FILE_SIZE = 20 * 1024 * 1024
+const TARBALL_MAX_TOTAL_SIZE = 100 * 1024 * 1024
 
 /** The URL of one file, with the path percent-encoded (the server appends it raw: `#` or `?` would break it). */
 function fileUrl(file: FileResponse, pathInArtifact: string): string {
@@ -33,9 +33,9 @@ function expectedContent(file: FileResponse): ExpectedContent {
   return { size: file.size, sha256: file.checksums.sha256 }
 }
 
-/** The bound of the artifact's archive: what its files' declared sizes and tar's framing allow. */
-function archiveLimitOf(artifact: Artifact): number {
-  return archiveByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size] as const))
+/** The bound of the artifact's tarball: what its files' declared sizes and tar's framing allow. */
+function tarballLimitOf(artifact: Artifact): number {
+  return tarballByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size] as const))
 }
 
 /** Path in the artifact → what it must be, for every file the server holds completely. */
@@ -179,7 +179,7 @@ async function downloadTarball(
     destination: resolve(directory, name),
     root: resolve(directory),
     expected: undefined,
-    maxBytes: archiveLimitOf(artifact),
+    maxBytes: tarballLimitOf(artifact),
     signal: options.signal,
     onBytes: (bytes) => {
       loaded += bytes
@@ -190,7 +190,7 @@ async function downloadTarball(
 }
 
 /** Fetch the artifact's `.tar.gz` and extract the `expected` files as it streams in. */
-async function extractFromArchive(
+async function extractFromTarball(
   context: ClientContext,
   artifact: Artifact,
   directory: string,
@@ -204,13 +204,13 @@ async function extractFromArchive(
   })
   const body = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() })
   try {
-    // The tar reader loads only for an archive download.
-    const { extractArchive } = await import('../internal/transfers/archive-extract.js')
-    await extractArchive(body, {
+    // The tar reader loads only for a tarball download.
+    const { extractTarball } = await import('../internal/transfers/tarball-extract.js')
+    await extractTarball(body, {
       artifactId: artifact.id,
       directory,
       expected,
-      maxBytes: archiveLimitOf(artifact),
+      maxBytes: tarballLimitOf(artifact),
       signal: options.signal,
       onBytes,
     })
@@ -247,12 +247,12 @@ export async function downloadArtifact(
     options.onProgress?.({ path: name, loaded, total })
   }
   const sizes = [...expected.values()].map((content) => content.size)
-  const asArchive =
+  const asTarball =
     expected.size !== 1 &&
-    sizes.every((size) => size <= ARCHIVE_MAX_FILE_SIZE) &&
-    total < ARCHIVE_MAX_TOTAL_SIZE
-  if (asArchive) {
-    await extractFromArchive(context, artifact, directory, expected, options, progress)
+    sizes.every((size) => size <= TARBALL_MAX_FILE_SIZE) &&
+    total < TARBALL_MAX_TOTAL_SIZE
+  if (asTarball) {
+    await extractFromTarball(context, artifact, directory, expected, options, progress)
     return artifact
   }
   for (const [name, destination] of destinations) {

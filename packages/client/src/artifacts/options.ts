@@ -127,7 +127,7 @@ export interface ArtifactUploadOptions extends ArtifactCreateOptions, TransferTi
 
 /** Progress of a download: bytes written. */
 export interface DownloadProgress {
-  /** The path in the artifact being written, or the archive's file name. */
+  /** The path in the artifact being written, or the tarball's file name. */
   path: string
   /** Bytes written, over the whole call. */
   loaded: number
@@ -145,7 +145,7 @@ export interface ArtifactDownloadOptions extends ArtifactRequestOptions, Transfe
 export interface ArtifactDownloadToOptions extends ArtifactDownloadOptions {
   /**
    * Save the server's `.tar.gz` as `artifact-{id}.tar.gz` in the directory instead of
-   * extracting it (the archive is then not verified: the server announces no checksum).
+   * extracting it (the tarball is then not verified: the server announces no checksum).
    */
   tarball?: boolean | undefined
   /**

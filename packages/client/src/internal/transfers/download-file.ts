@@ -52,9 +52,9 @@ export interface WriteVerifiedInput {
    * may be a symbolic link. Without it, the destination's own directory is the trusted one.
    */
   root?: string | undefined
-  /** What the bytes must be; `undefined` writes them unchecked (the archive itself). */
+  /** What the bytes must be; `undefined` writes them unchecked (the tarball itself). */
   expected: ExpectedContent | undefined
-  /** The most bytes accepted when `expected` is undefined (the archive's bound). */
+  /** The most bytes accepted when `expected` is undefined (the tarball's bound). */
   maxBytes?: number | undefined
   signal?: AbortSignal | undefined
   /** Called as bytes reach the file (every few MiB), with their count. */
@@ -172,7 +172,7 @@ export class VerifiedFile {
     return new VerifiedFile(input, temporary, await open(temporary, CREATE_NEW, 0o666))
   }
 
-  /** The size the file must have, when known (not for the archive itself). */
+  /** The size the file must have, when known (not for the tarball itself). */
   get expectedSize(): number | undefined {
     return this.#input.expected?.size
   }
@@ -199,7 +199,7 @@ export class VerifiedFile {
     if (limit !== undefined && this.#written + block.length > limit) throw this.#tooLong(limit)
     this.#input.signal?.throwIfAborted()
     writeAllSync(this.#handle.fd, block, this.#written)
-    // The archive itself is written unchecked: no hash to compute.
+    // The tarball itself is written unchecked: no hash to compute.
     if (expected !== undefined) this.#hash.update(block)
     this.#written += block.length
     this.#unreported += block.length

@@ -16,7 +16,7 @@ import { describeFailure } from './transfer-failure.js'
 /** What {@link downloadResumable} needs. */
 export interface ResumableDownloadInput {
   artifactId: number
-  /** The path in the artifact (or the archive's name), for messages. */
+  /** The path in the artifact (or the tarball's name), for messages. */
   path: string
   /** Send one GET from byte `offset` on and append its body to `file` (socket or fetch: see download-transfer.ts). */
   transfer: Transfer

@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path'
 
-/** Why an archive entry's name is unsafe, or undefined when it is a plain relative path. */
+/** Why a tarball entry's name is unsafe, or undefined when it is a plain relative path. */
 export function unsafeEntryName(name: string): string | undefined {
   if (name === '') return 'it has an empty name'
   if (name.startsWith('/') || isAbsolute(name)) return 'its path is absolute'

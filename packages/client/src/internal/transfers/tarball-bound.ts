@@ -10,12 +10,12 @@ function blocks(bytes: number): number {
  * The most bytes a `.tar.gz` of files of these names and sizes can honestly take, packed or
  * unpacked: each file's data padded to tar's 512-byte blocks, plus a generous allowance
  * of header blocks for it and each directory above it (a header, and an extended header
- * holding a long name or other attributes), plus the end-of-archive blocks and the padding
+ * holding a long name or other attributes), plus the end-of-archive blocks (tar's own term) and the padding
  * of the last 10 KiB record; then 1 % and 4 KiB more for gzip, which can make incompressible
  * data a little larger (a few bytes per 64 KiB block, far below that). A server sending
- * more is not sending the archive of these files.
+ * more is not sending the tarball of these files.
  */
-export function archiveByteLimit(files: Iterable<readonly [name: string, size: number]>): number {
+export function tarballByteLimit(files: Iterable<readonly [name: string, size: number]>): number {
   let tar = 2 * BLOCK + 10 * 1024
   const directories = new Set<string>()
   for (const [name, size] of files) {
@@ -27,8 +27,8 @@ export function archiveByteLimit(files: Iterable<readonly [name: string, size: n
   return tar + Math.ceil(tar / 100) + 4096
 }
 
-/** The error for an archive that goes on past its bound. */
-export function archiveTooLarge(artifactId: number, limit: number): ArtifactDownloadError {
+/** The error for a tarball that goes on past its bound. */
+export function tarballTooLarge(artifactId: number, limit: number): ArtifactDownloadError {
   return new ArtifactDownloadError(
     'size_exceeded',
     `The archive of artifact ${artifactId} goes on past ${limit} bytes, more than its files' announced ` +
@@ -37,8 +37,8 @@ export function archiveTooLarge(artifactId: number, limit: number): ArtifactDown
   )
 }
 
-/** The blocks of `source`, failing with {@link archiveTooLarge} once more than `limit` bytes came. */
-export async function* boundedArchive(
+/** The blocks of `source`, failing with {@link tarballTooLarge} once more than `limit` bytes came. */
+export async function* boundedTarball(
   source: AsyncIterable<Uint8Array>,
   artifactId: number,
   limit: number,
@@ -46,7 +46,7 @@ export async function* boundedArchive(
   let total = 0
   for await (const block of source) {
     total += block.length
-    if (total > limit) throw archiveTooLarge(artifactId, limit)
+    if (total > limit) throw tarballTooLarge(artifactId, limit)
     yield block
   }
 }

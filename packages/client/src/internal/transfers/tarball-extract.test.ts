@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { pack } from 'tar-stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import { archiveByteLimit } from './archive-bound.js'
-import { extractArchive } from './archive-extract.js'
+import { tarballByteLimit } from './tarball-bound.js'
+import { extractTarball } from './tarball-extract.js'
 
 const scratch = mkdtempSync(join(tmpdir(), 'debusine-ts-extract-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -25,7 +25,7 @@ async function* once(data: Buffer): AsyncGenerator<Uint8Array> {
   yield data
 }
 
-describe('extractArchive', () => {
+describe('extractTarball', () => {
   // The download checks every destination first; extraction checks again as it writes.
   it('refuses an entry whose directory is a symbolic link, creating nothing through it', async () => {
     const files = { 'ok.txt': 'ok\n', 'sub/deeper/evil.txt': 'evil\n' }
@@ -40,11 +40,11 @@ describe('extractArchive', () => {
         { size: text.length, sha256: createHash('sha256').update(text).digest('hex') },
       ]),
     )
-    const attempt = extractArchive(once(await tarGz(files)), {
+    const attempt = extractTarball(once(await tarGz(files)), {
       artifactId: 7,
       directory: out,
       expected,
-      maxBytes: archiveByteLimit(Object.entries(files).map(([name, text]) => [name, text.length])),
+      maxBytes: tarballByteLimit(Object.entries(files).map(([name, text]) => [name, text.length])),
     })
     await expect(attempt).rejects.toMatchObject({
       code: 'symlink_in_destination',
@@ -55,10 +55,10 @@ describe('extractArchive', () => {
   })
 })
 
-describe('archiveByteLimit', () => {
+describe('tarballByteLimit', () => {
   it('leaves room for a real archive of the files, and little more', async () => {
     const files = { 'a.txt': 'a'.repeat(10_000), [`${'d/'.repeat(60)}long-name.txt`]: 'b' }
-    const limit = archiveByteLimit(Object.entries(files).map(([name, text]) => [name, text.length]))
+    const limit = tarballByteLimit(Object.entries(files).map(([name, text]) => [name, text.length]))
     const packer = pack()
     for (const [name, text] of Object.entries(files)) packer.entry({ name }, text)
     packer.finalize()

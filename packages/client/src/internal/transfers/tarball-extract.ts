@@ -4,19 +4,19 @@ import { Readable, Transform } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { SdkError } from '@debusine-ts/models'
 import { extract as tarExtract, type Header as TarHeader } from 'tar-stream'
-import { archiveTooLarge, boundedArchive } from './archive-bound.js'
+import { tarballTooLarge, boundedTarball } from './tarball-bound.js'
 import { ArtifactDownloadError } from '../../errors/artifact-errors.js'
 import { writeVerified, type ExpectedContent } from './download-file.js'
 import { unsafeEntryName } from './entry-name.js'
 
-/** What {@link extractArchive} extracts, and what it checks. */
-export interface ExtractArchiveInput {
+/** What {@link extractTarball} extracts, and what it checks. */
+export interface ExtractTarballInput {
   artifactId: number
   /** The destination directory (created if needed). */
   directory: string
   /** Path in the artifact → what the file must be: only these entries are accepted. */
   expected: ReadonlyMap<string, ExpectedContent>
-  /** The most bytes the archive may take, packed or unpacked (see `archiveByteLimit`). */
+  /** The most bytes the tarball may take, packed or unpacked (see `tarballByteLimit`). */
   maxBytes: number
   signal?: AbortSignal | undefined
   /** Called as file bytes are written: the entry's path and the block's length. */
@@ -52,7 +52,7 @@ async function* nonEmpty(
 }
 
 /**
- * Where an archive entry goes, checked: undefined for a directory entry (nothing to
+ * Where a tarball entry goes, checked: undefined for a directory entry (nothing to
  * write), else its path in the artifact, its destination and what it must be.
  */
 function entryTarget(
@@ -89,13 +89,13 @@ function entryTarget(
   return { path, destination: target, content }
 }
 
-/** A pass-through that fails once more than `limit` bytes went through (an archive that unpacks forever). */
+/** A pass-through that fails once more than `limit` bytes went through (a tarball that unpacks forever). */
 function unpackedBound(artifactId: number, limit: number): Transform {
   let total = 0
   return new Transform({
     transform(block: Buffer, _encoding, callback) {
       total += block.length
-      if (total > limit) callback(archiveTooLarge(artifactId, limit))
+      if (total > limit) callback(tarballTooLarge(artifactId, limit))
       else callback(null, block)
     },
   })
@@ -107,24 +107,24 @@ function unpackedBound(artifactId: number, limit: number): Transform {
  * before it gets its final name. Only regular files listed in `expected` are accepted:
  * an absolute path, a `..` segment, a link or any other entry type is refused, and no byte
  * is ever written outside `directory`: a symbolic link already below it, where a directory
- * or a file of the archive goes, is refused before anything is created through it. An
- * archive, packed or unpacked, longer than `maxBytes` is cut off. An empty body (no
+ * or a file of the tarball goes, is refused before anything is created through it. A
+ * tarball, packed or unpacked, longer than `maxBytes` is cut off. An empty body (no
  * complete file) extracts nothing.
  *
  * @returns the paths extracted
  * @throws {ArtifactDownloadError} for an unsafe or unexpected entry, a corrupt file, an
- *   existing destination, a symbolic link on the way, an archive past its bound, or a file
- *   of `expected` missing from the archive
+ *   existing destination, a symbolic link on the way, a tarball past its bound, or a file
+ *   of `expected` missing from the tarball
  */
-export async function extractArchive(
+export async function extractTarball(
   body: AsyncIterable<Uint8Array>,
-  input: ExtractArchiveInput,
+  input: ExtractTarballInput,
 ): Promise<string[]> {
   const { artifactId, expected, signal } = input
   await mkdir(input.directory, { recursive: true })
   const root = resolve(input.directory)
   const seen = { bytes: 0 }
-  const source = Readable.from(nonEmpty(boundedArchive(body, artifactId, input.maxBytes), seen))
+  const source = Readable.from(nonEmpty(boundedTarball(body, artifactId, input.maxBytes), seen))
   const gunzip = createGunzip()
   const unpacked = unpackedBound(artifactId, input.maxBytes)
   const extract = tarExtract()
