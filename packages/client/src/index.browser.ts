@@ -111,15 +111,6 @@ export {
   applyRelationTargetChanges,
   type RelationTargetChanges,
 } from './collections/relation-target-changes.js'
-// The collection-relation schemas live in models; these deprecated forwards go in the next minor.
-export {
-  CollectionRelationSchema,
-  CollectionRelationEndSchema,
-  CollectionRelationTargetsSchema,
-  type CollectionRelation,
-  type CollectionRelationEnd,
-  type CollectionRelationTargets,
-} from './collection-relation-forwards.js'
 export { CollectionRelationsChangedError } from './collections/relations-changed-error.js'
 export {
   appendToInheritanceChain,

@@ -46,18 +46,13 @@ export {
 export { writeFileAtomically, type AtomicWriteOptions } from './atomic-write.js'
 export {
   readClientConfig,
-  readConfigFile,
-  findServerSection,
   defaultConfigFile,
-  parseHttpTimeout,
-  requiredServerKeys,
-  optionalServerKeys,
   type ConfiguredServer,
   type ClientConfigSelection,
   type ClientConfigEnvironment,
 } from './config/client-config.js'
 export { ClientConfigError, type ClientConfigErrorInit } from './config/client-config-error.js'
-export { cleartextPolicy, REQUIRE_HTTPS_ENV, REQUIRE_HTTPS_KEY } from './config/config-checks.js'
+export { cleartextPolicy } from './config/config-checks.js'
 export { writeServerConfig, type ServerConfigUpdate } from './config/config-writer.js'
 export {
   readConfigForSetup,
@@ -66,11 +61,5 @@ export {
   saveServerSetup,
   type ServerSetup,
 } from './config/server-setup.js'
-export { parseIni, updateIniSection, IniSyntaxError, type IniFile } from './config/ini.js'
-export {
-  knownServers,
-  presetWorkspace,
-  serverFromInput,
-  lintApiUrl,
-  type KnownServer,
-} from './config/known-servers.js'
+export { parseIni, IniSyntaxError, type IniFile } from './config/ini.js'
+export { serverFromInput, lintApiUrl, type KnownServer } from './config/known-servers.js'
