@@ -1,5 +1,5 @@
 // The layer rule of the suite, in one place: a package may import only the packages listed
-// for it here (STYLE.md "Layers"). Nothing points back up.
+// for it here. Nothing points back up.
 export const allowedImports = {
   models: [],
   artifacts: ['models'],

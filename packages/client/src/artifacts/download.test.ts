@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DebusineClient } from '../client.js'
 import { ArtifactDownloadError } from '../errors/artifact-errors.js'
 
-// A loopback server that plays the artifact endpoints of PROTOCOL §7 with crafted bodies.
+// A loopback server that plays the artifact endpoints of docs/protocol.md §6 with crafted bodies.
 let server: Server
 let origin: string
 let scratch: string

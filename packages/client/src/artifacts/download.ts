@@ -18,7 +18,7 @@ import type { ArtifactDownloadOptions, ArtifactDownloadToOptions } from './optio
 import { byPath } from './request.js'
 import { DEFAULT_PROGRESS_TIMEOUT_MS, DEFAULT_STALL_TIMEOUT_MS } from './upload.js'
 
-// The server's own choice between one tarball and one request per file (PROTOCOL §7).
+// The server's own choice between one tarball and one request per file (docs/protocol.md §6).
 const TARBALL_MAX_FILE_SIZE = 20 * 1024 * 1024
 const TARBALL_MAX_TOTAL_SIZE = 100 * 1024 * 1024
 

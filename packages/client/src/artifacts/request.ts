@@ -8,7 +8,7 @@ export function byPath(a: string, b: string): number {
 }
 
 /**
- * The 0.16.2 server refuses paths with whitespace ("Enter a valid URL", PROTOCOL §6.3):
+ * The 0.16.2 server refuses paths with whitespace ("Enter a valid URL", docs/protocol.md §5):
  * say so before anything is created.
  */
 export function checkPathsAccepted(local: LocalArtifact, model: string): void {
@@ -59,7 +59,7 @@ function expirationFields(options: ArtifactCreateOptions): {
       { path: 'expireAt', rule: 'invalid_date', message: `not a date: ${String(expireAt)}` },
     ])
   }
-  // 0.16.2 ignores expire_at and reads expiration_delay (PROTOCOL §5.1): send both.
+  // 0.16.2 ignores expire_at and reads expiration_delay (docs/protocol.md §3): send both.
   const seconds = Math.max(1, (date.getTime() - Date.now()) / 1000)
   return { expire_at: date.toISOString(), expiration_delay: durationFromSeconds(seconds) }
 }

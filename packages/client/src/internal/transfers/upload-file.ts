@@ -93,7 +93,7 @@ class RestartFile extends Error {}
 /** A proxy refused the body as too large (413). */
 class BodyTooLarge extends Error {}
 
-/** Parse `Range: bytes=0-N` (N is a byte count, PROTOCOL §6.3). */
+/** Parse `Range: bytes=0-N` (N is a byte count, docs/protocol.md §5). */
 function heldBytes(response: Response, size: number): number {
   const match = /^bytes=0-(\d+)$/.exec(response.headers.get('range')?.trim() ?? '')
   if (match === null) {
@@ -111,7 +111,7 @@ function heldBytes(response: Response, size: number): number {
 }
 
 /**
- * Upload one file of an artifact with the resumable protocol of PROTOCOL §6.3: probe what
+ * Upload one file of an artifact with the resumable protocol of docs/protocol.md §5: probe what
  * the server holds, send the rest from that offset, streamed from disk. After a connection
  * error, a stall or a 5xx, it probes again and goes on from the server's offset, for as
  * long as the server keeps acknowledging new bytes: it gives up only after
