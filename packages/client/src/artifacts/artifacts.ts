@@ -1,7 +1,7 @@
 import type { LocalArtifact } from '@debusine-ts/artifacts'
 import type { Artifact, FileResponse } from '@debusine-ts/models'
 import { pickRequestOptions } from '@debusine-ts/transport'
-import type { ClientContext } from '../internal/client-context.js'
+import { workspaceFor, type ClientContext } from '../internal/client-context.js'
 import { downloadArtifact, downloadFile, openFile } from './download.js'
 import type {
   ArtifactCreateOptions,
@@ -10,7 +10,7 @@ import type {
   ArtifactRequestOptions,
   ArtifactUploadOptions,
 } from './options.js'
-import { checkPathsAccepted } from './request.js'
+import { checkPathsAccepted } from './paths.js'
 import { ArtifactsCore } from './artifacts-core.js'
 import { createArtifact } from './open-artifact.js'
 import {
@@ -54,7 +54,13 @@ export class Artifacts extends ArtifactsCore {
     checkPathsAccepted(local, 'ArtifactCreateRequest')
     await local.validate()
     const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
-    return createArtifact(this.#context, local, requests, options)
+    return createArtifact(
+      this.#context,
+      local,
+      requests,
+      workspaceFor(this.#context, options.workspace),
+      options,
+    )
   }
 
   /**

@@ -15,7 +15,7 @@ import { downloadResumable } from '../internal/transfers/download-resume.js'
 import { transferOf } from '../internal/transfers/download-transfer.js'
 import { ArtifactDownloadError } from '../errors/artifact-errors.js'
 import type { ArtifactDownloadOptions, ArtifactDownloadToOptions } from './options.js'
-import { byPath } from './request.js'
+import { byPath } from './paths.js'
 import { DEFAULT_PROGRESS_TIMEOUT_MS, DEFAULT_STALL_TIMEOUT_MS } from './upload.js'
 
 // The server's own choice between one tarball and one request per file (docs/protocol.md §6).

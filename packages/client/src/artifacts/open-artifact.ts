@@ -1,8 +1,14 @@
 import { stat } from 'node:fs/promises'
 import type { LocalArtifact } from '@debusine-ts/artifacts'
-import { ArtifactSchema, ValidationError, type Artifact, type FileRequest } from '@debusine-ts/models'
+import {
+  ArtifactCreateRequestModel,
+  ArtifactSchema,
+  ValidationError,
+  type Artifact,
+  type FileRequest,
+} from '@debusine-ts/models'
 import { ConnectionError, NotFoundError, pickRequestOptions } from '@debusine-ts/transport'
-import { workspaceFor, type ClientContext } from '../internal/client-context.js'
+import type { ClientContext } from '../internal/client-context.js'
 import { holdsSent } from '../internal/sent-match.js'
 import { UploadJournal, type UploadJournalEntry } from './upload-journal.js'
 import type {
@@ -11,7 +17,7 @@ import type {
   ArtifactUploadOptions,
   UploadNotice,
 } from './options.js'
-import { artifactCreateBody, byPath } from './request.js'
+import { byPath } from './paths.js'
 import { CreateOutcomeUnknownError } from '../errors/create-outcome.js'
 
 /**
@@ -39,9 +45,9 @@ export async function openArtifact(
   get: GetArtifact,
   local: LocalArtifact,
   requests: ReadonlyMap<string, FileRequest>,
+  workspace: string | undefined,
   options: ArtifactUploadOptions,
 ): Promise<{ artifact: Artifact; created?: boolean; journal?: UploadJournal; key?: string }> {
-  const workspace = workspaceFor(context, options.workspace)
   if (options.artifactId !== undefined) {
     const artifact = await get(options.artifactId, {
       ...pickRequestOptions(options),
@@ -53,7 +59,7 @@ export async function openArtifact(
   }
   const journal = journalOf(options)
   if (journal === undefined) {
-    return { artifact: await createArtifact(context, local, requests, options), created: true }
+    return { artifact: await createArtifact(context, local, requests, workspace, options), created: true }
   }
   const key = await journalKey(context, local, requests, workspace)
   const input: ResumeInput = { context, get, local, requests, workspace, options, journal, key }
@@ -62,7 +68,8 @@ export async function openArtifact(
     const artifact = await artifactOfEntry(input, entry)
     if (artifact !== undefined) return { artifact, journal, key }
   } else if (entry?.pendingSince !== undefined) {
-    return { artifact: await adopt(input, await recoverLostCreate(input, entry.pendingSince)), journal, key }
+    const recovered = await recoverLostCreate(input, entry.pendingSince)
+    return { artifact: await adopt(input, recovered), journal, key }
   }
   const sentAt = new Date().toISOString()
   const summary = `${context.transport.apiUrl} ${workspace ?? '(default workspace)'} ${local.category}: ${[...local.files.keys()].join(', ')}`
@@ -70,14 +77,14 @@ export async function openArtifact(
   let artifact: Artifact
   let created = true
   try {
-    artifact = await createArtifact(context, local, requests, options, false)
+    artifact = await createArtifact(context, local, requests, workspace, options, false)
   } catch (error) {
     if (!outcomeUnknown(error)) {
       await journal.forget(key)
       throw error
     }
     ;({ artifact, created } = await recoverOrSendAgain(input, sentAt, error as Error, () =>
-      createArtifact(context, local, requests, options),
+      createArtifact(context, local, requests, workspace, options),
     ))
   }
   return { artifact: await adopt(input, artifact), created, journal, key }
@@ -92,6 +99,67 @@ async function adopt(input: ResumeInput, artifact: Artifact): Promise<Artifact> 
   return artifact
 }
 
+/** `expiration_delay` as the server reads it (`D HH:MM:SS`), from seconds. */
+function durationFromSeconds(seconds: number): string {
+  const whole = Math.ceil(seconds)
+  const days = Math.floor(whole / 86_400)
+  const rest = whole % 86_400
+  const pad = (value: number): string => String(value).padStart(2, '0')
+  return `${days} ${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`
+}
+
+function expirationFields(options: ArtifactCreateOptions): {
+  expire_at?: string | null
+  expiration_delay?: string | null
+} {
+  const { expireAt, expirationDelay } = options
+  if (expireAt != null && expirationDelay != null) {
+    throw new ValidationError('ArtifactCreateRequest', [
+      { path: 'expireAt', rule: 'exclusive', message: 'give either expireAt or expirationDelay, not both' },
+    ])
+  }
+  if (typeof expirationDelay === 'number') {
+    if (!(Number.isFinite(expirationDelay) && expirationDelay >= 0)) {
+      throw new ValidationError('ArtifactCreateRequest', [
+        { path: 'expirationDelay', rule: 'invalid_number', message: 'expected a number of seconds ≥ 0' },
+      ])
+    }
+    return { expiration_delay: durationFromSeconds(expirationDelay) }
+  }
+  if (typeof expirationDelay === 'string') return { expiration_delay: expirationDelay }
+  if (expireAt == null) return {}
+  const date = typeof expireAt === 'string' ? new Date(expireAt) : expireAt
+  if (Number.isNaN(date.getTime())) {
+    throw new ValidationError('ArtifactCreateRequest', [
+      { path: 'expireAt', rule: 'invalid_date', message: `not a date: ${String(expireAt)}` },
+    ])
+  }
+  // 0.16.2 ignores expire_at and reads expiration_delay (docs/protocol.md §3): send both.
+  const seconds = Math.max(1, (date.getTime() - Date.now()) / 1000)
+  return { expire_at: date.toISOString(), expiration_delay: durationFromSeconds(seconds) }
+}
+
+/** The body of `POST /artifact/` for a local artifact. */
+export function artifactCreateBody(
+  local: LocalArtifact,
+  files: ReadonlyMap<string, FileRequest>,
+  workspace: string | undefined,
+  options: ArtifactCreateOptions,
+): Record<string, unknown> {
+  const body = ArtifactCreateRequestModel.create({
+    category: local.category,
+    workspace: workspace ?? null,
+    files: Object.fromEntries(files),
+    data: structuredClone(local.data),
+    work_request: options.workRequest ?? null,
+    ...expirationFields(options),
+  })
+  // The server picks its default workspace when the field is absent (it rejects null).
+  const sent: Record<string, unknown> = { ...body }
+  if (sent.workspace === null) delete sent.workspace
+  return sent
+}
+
 /**
  * `POST /artifact/`: create the artifact from its file requests. `retryStaleConnection: false`
  * when the caller looks for the artifact before it sends the create again.
@@ -100,10 +168,10 @@ export function createArtifact(
   context: ClientContext,
   local: LocalArtifact,
   files: ReadonlyMap<string, FileRequest>,
+  workspace: string | undefined,
   options: ArtifactCreateOptions,
   retryStaleConnection = true,
 ): Promise<Artifact> {
-  const workspace = workspaceFor(context, options.workspace)
   const body = artifactCreateBody(local, files, workspace, options)
   return context.transport.request('POST', '/artifact/', {
     ...pickRequestOptions(options),

@@ -2,13 +2,13 @@ import { isAbsolute, resolve } from 'node:path'
 import type { LocalArtifact } from '@debusine-ts/artifacts'
 import { ValidationError, type Artifact } from '@debusine-ts/models'
 import { pickRequestOptions } from '@debusine-ts/transport'
-import type { ClientContext } from '../internal/client-context.js'
+import { workspaceFor, type ClientContext } from '../internal/client-context.js'
 import { uploadFile } from '../internal/transfers/upload-file.js'
 import { runPipelined, type PipelinedUpload } from '../internal/transfers/upload-pipeline.js'
 import { ArtifactUploadError } from '../errors/artifact-errors.js'
 import { ArtifactIncompleteError } from '../errors/artifact-incomplete-error.js'
 import type { ArtifactUploadOptions, TransferTimeouts, UploadProgress } from './options.js'
-import { checkPathsAccepted } from './request.js'
+import { checkPathsAccepted } from './paths.js'
 import { checkCount, checkMilliseconds } from '../internal/argument-checks.js'
 import { openArtifact, type GetArtifact } from './open-artifact.js'
 
@@ -41,7 +41,7 @@ export interface LocalFile {
   size: number
 }
 
-/** Refuse invalid transfer timeouts before anything is sent. */
+/** Refuse invalid transfer timeouts of a download before anything is sent. */
 export function checkTransferTimeouts(model: string, options: TransferTimeouts): void {
   checkMilliseconds(model, 'stallTimeout', options.stallTimeout, 1)
   checkMilliseconds(model, 'progressTimeout', options.progressTimeout, 0)
@@ -51,7 +51,8 @@ export function checkTransferTimeouts(model: string, options: TransferTimeouts):
 export function checkUploadOptions(options: ArtifactUploadOptions): void {
   checkCount('ArtifactUploadOptions', 'concurrency', options.concurrency, 1)
   checkCount('ArtifactUploadOptions', 'chunkSize', options.chunkSize, 1, { infinite: true })
-  checkTransferTimeouts('ArtifactUploadOptions', options)
+  checkMilliseconds('ArtifactUploadOptions', 'stallTimeout', options.stallTimeout, 1)
+  checkMilliseconds('ArtifactUploadOptions', 'progressTimeout', options.progressTimeout, 0)
 }
 
 /** {@link Artifacts.upload}. */
@@ -65,7 +66,15 @@ export async function uploadArtifact(
   checkUploadOptions(options)
   await local.validate()
   const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {})
-  const { artifact, created, journal, key } = await openArtifact(context, get, local, requests, options)
+  const workspace = workspaceFor(context, options.workspace)
+  const { artifact, created, journal, key } = await openArtifact(
+    context,
+    get,
+    local,
+    requests,
+    workspace,
+    options,
+  )
   options.onArtifact?.(artifact, { created: created === true })
   const locals = new Map<string, LocalFile>()
   for (const [name, localPath] of local.files) {
