@@ -10,7 +10,7 @@
 //   node tooling/bench/list-work-requests.mjs [--count 1000] [--rounds 3]
 //
 // Needs: the real server up, the CLI built (apps/cli/dist/bin.js), root, /usr/bin/time,
-// python3. The server pages work requests 10 at a time (PROTOCOL §4), so the run is mostly
+// python3. The server pages work requests 10 at a time (docs/protocol.md §2), so the run is mostly
 // the server's time: the figure to watch is each tool's overhead over the pager. A round
 // during which gunicorn replaced a worker (every 500 requests a worker serves) is printed
 // and run again.

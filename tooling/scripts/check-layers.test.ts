@@ -80,12 +80,12 @@ describe('the layer check', () => {
     const root = copyOfRepository()
     writeFileSync(
       join(root, 'packages/client/src/internal/upward.ts'),
-      "export { Artifacts } from '../resources/artifacts.js'\n",
+      "export { Artifacts } from '../artifacts/artifacts.js'\n",
     )
     const result = runCheck(root)
     expect(result.status).toBe(1)
     expect(result.stderr).toContain(
-      'packages/client/src/internal/upward.ts imports ../resources/artifacts.js: src/internal sits below src/resources',
+      'packages/client/src/internal/upward.ts imports ../artifacts/artifacts.js: src/internal sits below src/artifacts',
     )
   })
 })

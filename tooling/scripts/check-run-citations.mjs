@@ -3,8 +3,11 @@
 // or letter, a range or list of them, a perf branch, or the bench's README. A comment says
 // why the code is as it is; the figures live in the bench's table of latest figures,
 // where the next run replaces them, and a comment quoting them would go stale unseen.
+// Fails too when a comment cites a document outside the repository (the project's guidance
+// files, a path of a machine), or a section of docs/ that does not exist: the facts the code
+// relies on live in docs/protocol.md, in our own words, and comments cite that.
 // Usage: node tooling/scripts/check-run-citations.mjs [repository root]
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
@@ -25,6 +28,34 @@ const CITATIONS = [
 // Pointing a reader at the bench's notes for a figure: anywhere but in the bench itself,
 // whose scripts write that README.
 const README_CITATION = /tooling\/bench\/README/
+
+// Documents that are not in the repository, by name or by place.
+const GUIDANCE = String.raw`(?:PROTOCOL|SPEC|STYLE|CLI_REFERENCE|REAL_SERVER|USERS|DEVELOPERS)`
+const OUTSIDE_DOCUMENTS = [
+  new RegExp(String.raw`\b${GUIDANCE}(?:\.md)?\s+§`),
+  new RegExp(String.raw`\b${GUIDANCE}\.md\b`),
+  /\/work\/shared\b/,
+]
+// The real-server harness is kept by its owners, who move its notes into the repository.
+const OUTSIDE_DOCUMENTS_EXEMPT = join(root, 'tooling/real-server/')
+const DOCS_CITATION = /\bdocs\/([\w.-]+\.md)(?:\s+§(\d+))?/g
+
+/** The citations of `text` that name a file or a section of docs/ that is not there. */
+function missingDocs(text) {
+  return [...text.matchAll(DOCS_CITATION)].filter(([, name, section]) => {
+    const file = join(root, 'docs', name)
+    if (!existsSync(file)) return true
+    return section !== undefined && !readFileSync(file, 'utf8').includes(`\n## §${section} `)
+  })
+}
+
+/** A citation of a document outside the repository, or of a missing part of docs/, in `comment`. */
+function documentCitation(file, comment) {
+  const outside = file.startsWith(OUTSIDE_DOCUMENTS_EXEMPT)
+    ? undefined
+    : OUTSIDE_DOCUMENTS.map((pattern) => pattern.exec(comment)).find((match) => match !== null)
+  return outside ?? missingDocs(comment)[0]
+}
 
 /** The citations looked for in `file`. */
 function patterns(file) {
@@ -77,6 +108,7 @@ function shellComments(text) {
 }
 
 const violations = []
+const documentViolations = []
 for (const top of ['packages', 'apps', 'tooling']) {
   let files
   try {
@@ -87,22 +119,31 @@ for (const top of ['packages', 'apps', 'tooling']) {
   for (const file of files.sort()) {
     const text = readFileSync(file, 'utf8')
     // Most files hold nothing that looks like a citation anywhere: no need to find their comments.
-    if (!patterns(file).some((pattern) => pattern.test(text))) continue
+    const citesDocuments = OUTSIDE_DOCUMENTS.some((pattern) => pattern.test(text)) || text.includes('docs/')
+    if (!citesDocuments && !patterns(file).some((pattern) => pattern.test(text))) continue
     const comments = file.endsWith('.sh') ? shellComments(text) : scriptComments(file, text)
     for (const { line, text: comment } of comments) {
       const citation = patterns(file)
         .map((pattern) => pattern.exec(comment))
         .find((match) => match !== null)
       if (citation) violations.push(`${relative(root, file)}:${line}: "${citation[0].trim()}"`)
+      const document = documentCitation(file, comment)
+      if (document) documentViolations.push(`${relative(root, file)}:${line}: "${document[0].trim()}"`)
     }
   }
 }
 
+if (documentViolations.length > 0) {
+  console.error(
+    'Document citation check failed (a comment cites what the repository holds: docs/protocol.md and its sections, in our own words):',
+  )
+  for (const violation of documentViolations) console.error(`  ${violation}`)
+}
 if (violations.length > 0) {
   console.error(
     'Run citation check failed (a comment says why the code is as it is; the figures live in the table of tooling/bench/README.md):',
   )
   for (const violation of violations) console.error(`  ${violation}`)
-  process.exit(1)
 }
+if (violations.length > 0 || documentViolations.length > 0) process.exit(1)
 console.log('Run citation check passed.')

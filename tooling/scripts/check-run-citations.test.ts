@@ -45,4 +45,26 @@ describe('the run citation check', () => {
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
   })
+
+  it('fails on a comment that cites a document outside the repository or a missing section of docs/', () => {
+    const guide = (name: string, section: string) => [name, section].join(' §')
+    const root = temporaryTree({
+      'docs/protocol.md': '# Protocol\n\n## §5 Resumable file upload\n',
+      'packages/client/src/upload.ts': `// resumes as ${guide('PROTOCOL', '6.3')} says\nexport const a = 1\n`,
+      'packages/cli-kit/src/style.ts': `/** As ${['STYLE', 'md'].join('.')} asks. */\nexport const b = 2\n`,
+      'apps/cli/src/place.ts': `// facts: ${['/work', 'shared'].join('/')}/notes\nexport const c = 3\n`,
+      'packages/models/src/gone.ts': `// ${guide('docs/protocol.md', '99')}\nexport const d = 4\n`,
+      'packages/events/src/fine.ts': `// ${guide('docs/protocol.md', '5')}: the probe\nexport const e = 5\n`,
+    })
+    const result = runScript('check-run-citations.mjs', root)
+    expect(result.status).toBe(1)
+    for (const place of [
+      'packages/client/src/upload.ts:1',
+      'packages/cli-kit/src/style.ts:1',
+      'apps/cli/src/place.ts:1',
+      'packages/models/src/gone.ts:1',
+    ])
+      expect(result.stderr).toContain(place)
+    expect(result.stderr).not.toContain('fine.ts')
+  })
 })

@@ -1,5 +1,5 @@
 // The layer rule of the suite, in one place: a package may import only the packages listed
-// for it here (STYLE.md "Layers"). Nothing points back up.
+// for it here. Nothing points back up.
 export const allowedImports = {
   models: [],
   artifacts: ['models'],
@@ -16,6 +16,31 @@ export const allowedImports = {
 }
 
 // Layers inside a package: files under the first folder never import from the second. The
-// client's machinery (transfers, create-once, lookups) sits below the resource namespaces that
-// call down into it, with its own error types.
-export const folderLayers = { client: [['src/internal', 'src/resources']] }
+// client's public error types (src/errors) sit below its machinery (src/internal: transfers,
+// create-once, lists), which sits below the folders of the resource namespaces that call down into it.
+const clientNouns = [
+  'artifacts',
+  'assets',
+  'collections',
+  'lookups',
+  'metrics',
+  'relations',
+  'task-configurations',
+  'work-requests',
+  'workflow-templates',
+  'workflows',
+  'workspaces',
+  'archive',
+  'debian-import',
+  'signing',
+  'config',
+]
+export const folderLayers = {
+  client: [
+    ['src/errors', 'src/internal'],
+    ...clientNouns.flatMap((noun) => [
+      ['src/internal', `src/${noun}`],
+      ['src/errors', `src/${noun}`],
+    ]),
+  ],
+}

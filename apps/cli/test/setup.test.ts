@@ -68,7 +68,7 @@ async function interactive(
   return { code: run.code, stdout: run.stdout, stderr: run.stdout }
 }
 
-/** A cookie jar over fetch: the web UI's login, then the answer on the confirmation page (REAL_SERVER §9). */
+/** A cookie jar over fetch: the web UI's login, then the answer on the confirmation page (docs/protocol.md §8). */
 async function answerEnrollment(confirmUrl: string, outcome: 'confirm' | 'cancel'): Promise<void> {
   const server = realServer()
   const cookies = new Map<string, string>()

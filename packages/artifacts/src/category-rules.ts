@@ -138,7 +138,7 @@ function listedNames(value: unknown): string[] {
 }
 
 /**
- * Check the file rules of the artifact's category (PROTOCOL §14.2): counts, suffixes, the
+ * Check the file rules of the artifact's category (docs/protocol.md §12): counts, suffixes, the
  * set of files a `.dsc` or `.changes` lists, the two files of a lintian artifact, …
  * Paths of local and remote files count alike.
  *

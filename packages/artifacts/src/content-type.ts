@@ -11,7 +11,7 @@ const bySuffix: readonly (readonly [string, string])[] = [
 ]
 
 /**
- * The content type that PROTOCOL §6.1 gives a path by its suffix (`.buildinfo`, `.dsc`,
+ * The content type that docs/protocol.md §4 gives a path by its suffix (`.buildinfo`, `.dsc`,
  * `.changes` → `text/plain; charset=utf-8`; `.md` → `text/markdown; charset=utf-8`), or
  * `undefined` when the suffix says nothing.
  */
@@ -45,7 +45,7 @@ function isBinaryByte(byte: number): boolean {
  * charset=…`): Debian packages, gzip, xz, zstd, bzip2 and tar by their magic numbers; text
  * as `text/plain` (or `application/json` when the whole file is JSON) with charset
  * `us-ascii` or `utf-8`; an empty file as `application/x-empty`; anything else as
- * `application/octet-stream`. Only what PROTOCOL §6.1 lets the server serve as itself is
+ * `application/octet-stream`. Only what docs/protocol.md §4 lets the server serve as itself is
  * recognised; a full libmagic is not needed for that.
  *
  * @param head the first bytes of the file (a few KiB is enough; more is better for text)

@@ -111,7 +111,7 @@ describe('.dsc and .changes', () => {
   })
   afterAll(() => removeDirectory(directory))
 
-  it('parses a real .dsc into PROTOCOL §14.7 shapes', async () => {
+  it('parses a real .dsc into docs/protocol.md §13 shapes', async () => {
     const fields = await readDsc(fixture.dsc)
     expect(fields.Source).toBe('hello')
     expect(fields.Version).toBe('1.0-1')

@@ -23,7 +23,7 @@ const changesColumns: MultivaluedFields = Object.freeze({
 
 /**
  * Parse the text of a `.dsc` (signed or not) into its fields, as python-debian's `Dsc`
- * does (PROTOCOL §14.7): `Files` is a list of `{md5sum, size, name}`, `Checksums-*` lists
+ * does (docs/protocol.md §13): `Files` is a list of `{md5sum, size, name}`, `Checksums-*` lists
  * of `{sha1|sha256|sha512, size, name}`, `Package-List` a list of
  * `{package, package-type, section, priority, _other}`; sizes stay strings.
  *

@@ -81,7 +81,7 @@ function apiErrorLines(apiError: ApiErrorLike): string[] {
 }
 
 /**
- * The one place that turns an error into output and an exit code (CLI_REFERENCE §2):
+ * The one place that turns an error into output and an exit code (docs/protocol.md §15):
  * usage errors 2; every handled error 3 (config, server problems, not found, forbidden,
  * connection, local validation); an interruption 0; anything else is a bug: 1, with a
  * hint to rerun with `--debug` for the stack trace. The token never appears: the

@@ -3,9 +3,9 @@ import type { WorkRequest } from '@debusine-ts/models'
 
 /**
  * The exit codes of the suite's programs (the `debusine-ts` CLI and `debusine-ts-daemon`).
- * 0-3 are the Python client's (CLI_REFERENCE §2), kept so scripts keep working: every
- * handled error is 3 there (not found, forbidden, connection errors included), so STYLE's
- * finer 3/4/5 would break them. 4 is new: a create whose outcome is unknown (running the
+ * 0-3 are the Python client's (docs/protocol.md §15), kept so scripts keep working: every
+ * handled error is 3 there (not found, forbidden, connection errors included), so a finer
+ * split of 3 would break them. 4 is new: a create whose outcome is unknown (running the
  * command again blindly could make a second one). 5 is the daemon's refused token (the CLI
  * keeps 3 for it, as the Python client). 6 is new: the server's Debusine version lacks the
  * operation (the Python client gets a raw 404, 3). The codes from 10 are new too: the result of a

@@ -1,10 +1,10 @@
 import type { Transport } from '@debusine-ts/transport'
 import { createNodeNetwork } from '@debusine-ts/transport/node'
 import { DebusineClientCore, type ClientConfig } from './client-core.js'
-import type { ClientContext } from './client-context.js'
+import type { ClientContext } from './internal/client-context.js'
 import { DebianPackages } from './debian-import/debian-packages.js'
-import { Artifacts } from './resources/artifacts.js'
-import { TaskConfigurations } from './resources/task-configurations.js'
+import { Artifacts } from './artifacts/artifacts.js'
+import { TaskConfigurations } from './task-configurations/task-configurations.js'
 
 /**
  * A client of one Debusine server: one namespace per resource, with uploads and downloads

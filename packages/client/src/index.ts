@@ -6,9 +6,9 @@
  */
 export * from './index.browser.js'
 export { DebusineClient } from './client.js'
-export { Artifacts } from './resources/artifacts.js'
-export { TaskConfigurations } from './resources/task-configurations.js'
-export * from './resources/workflow-children.js'
+export { Artifacts } from './artifacts/artifacts.js'
+export { TaskConfigurations } from './task-configurations/task-configurations.js'
+export * from './workflows/children.js'
 export { DebianPackages } from './debian-import/debian-packages.js'
 export type { DebianImport, DebianImportOptions } from './debian-import/import-debian.js'
 export { fetchDebianFiles, type FetchDebianFilesOptions } from './debian-import/fetch-debian-files.js'
@@ -22,13 +22,13 @@ export {
   type UploadJournalOptions,
   type UploadJournalEntry,
   type UploadJournalKey,
-} from './resources/artifact-upload-journal.js'
+} from './artifacts/upload-journal.js'
 export type {
   TaskConfigurationTarget,
   TaskConfigurationRepositoryTarget,
   TaskConfigurationPushOptions,
   TaskConfigurationPushResult,
-} from './resources/task-configurations.js'
+} from './task-configurations/task-configurations.js'
 export {
   TaskConfigurationRepository,
   InvalidRepositoryError,
@@ -42,22 +42,17 @@ export {
   type EntryFiles,
   type PullStats,
   type PullFileChange,
-} from './task-configuration-repository/index.js'
+} from './task-configurations/repository/index.js'
 export { writeFileAtomically, type AtomicWriteOptions } from './atomic-write.js'
 export {
   readClientConfig,
-  readConfigFile,
-  findServerSection,
   defaultConfigFile,
-  parseHttpTimeout,
-  requiredServerKeys,
-  optionalServerKeys,
   type ConfiguredServer,
   type ClientConfigSelection,
   type ClientConfigEnvironment,
 } from './config/client-config.js'
 export { ClientConfigError, type ClientConfigErrorInit } from './config/client-config-error.js'
-export { cleartextPolicy, REQUIRE_HTTPS_ENV, REQUIRE_HTTPS_KEY } from './config/config-checks.js'
+export { cleartextPolicy } from './config/config-checks.js'
 export { writeServerConfig, type ServerConfigUpdate } from './config/config-writer.js'
 export {
   readConfigForSetup,
@@ -66,11 +61,5 @@ export {
   saveServerSetup,
   type ServerSetup,
 } from './config/server-setup.js'
-export { parseIni, updateIniSection, IniSyntaxError, type IniFile } from './config/ini.js'
-export {
-  knownServers,
-  presetWorkspace,
-  serverFromInput,
-  lintApiUrl,
-  type KnownServer,
-} from './config/known-servers.js'
+export { parseIni, IniSyntaxError, type IniFile } from './config/ini.js'
+export { serverFromInput, lintApiUrl, type KnownServer } from './config/known-servers.js'

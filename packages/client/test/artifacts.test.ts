@@ -31,7 +31,7 @@ import {
 } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { localTree, roundTripArtifact, sha256, tree, write } from './support/artifact-round-trip.js'
-import { ArtifactDownloadError } from '../src/internal/artifact-errors.js'
+import { ArtifactDownloadError } from '../src/errors/artifact-errors.js'
 import { countingFetch, type FetchCounter } from './support/artifact-counting-fetch.js'
 
 let workspace: string

@@ -7,7 +7,7 @@ import { BadRequestError, NotFoundError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
-import { CollectionRelationsChangedError } from '../src/resources/collection-relations-changed-error.js'
+import { CollectionRelationsChangedError } from '../src/collections/relations-changed-error.js'
 
 let workspace: string
 let client: DebusineClient

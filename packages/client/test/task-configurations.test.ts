@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { freshWorkspace, realServer, requires, uniqueName } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
-import { InvalidRepositoryError } from '../src/task-configuration-repository/invalid-repository-error.js'
+import { InvalidRepositoryError } from '../src/task-configurations/repository/invalid-repository-error.js'
 
 let workspace: string
 let client: DebusineClient

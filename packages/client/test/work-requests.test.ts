@@ -19,7 +19,7 @@ import {
 } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
 import { createPendingWorkRequest } from './support/pending-work-request.js'
-import { WorkRequestWaitTimeoutError } from '../src/resources/work-request-wait-timeout-error.js'
+import { WorkRequestWaitTimeoutError } from '../src/work-requests/wait-timeout-error.js'
 import { rejection } from '../../../tooling/vitest/rejection.js'
 
 let workspace: string

@@ -6,7 +6,7 @@ import { BadRequestError } from '@debusine-ts/transport'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { freshWorkspace, realServer, requires } from '../../../tooling/vitest/real-server.js'
 import { DebusineClient } from '../src/index.js'
-import { appendToInheritanceChain, removeFromInheritanceChain } from '../src/resources/inheritance-chain.js'
+import { appendToInheritanceChain, removeFromInheritanceChain } from '../src/workspaces/inheritance-chain.js'
 
 let child: string
 let parent: string

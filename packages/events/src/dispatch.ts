@@ -11,7 +11,7 @@ export type MessageHandlers = Readonly<Record<string, (message: ChannelMessage) 
 /** The `reason_code` of a refused or closed connection whose token is disabled. */
 export const TOKEN_DISABLED = 'TOKEN_DISABLED'
 
-// The only reason the completion channel gives when it refuses the token (PROTOCOL §8.2).
+// The only reason the completion channel gives when it refuses the token (docs/protocol.md §7).
 const tokenRejection = /token/i
 
 /**

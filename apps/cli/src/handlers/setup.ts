@@ -41,7 +41,7 @@ function describe(draft: ServerDraft): string {
 }
 
 /**
- * Get a token by enrollment (PROTOCOL §9): print the confirmation address and the
+ * Get a token by enrollment (docs/protocol.md §8): print the confirmation address and the
  * challenge, try to open a browser, wait for the confirmation.
  */
 async function enrollToken(context: CommandContext, draft: ServerDraft): Promise<string> {

@@ -6,7 +6,7 @@ import { optionCases } from './option-cases.js'
 import { pythonCommands } from './python-parser.js'
 import { setupCases } from './setup-cases.js'
 
-// Every command and option of the Python CLI 0.16.2 (CLI_REFERENCE.md §1 and §4, read from
+// Every command and option of the Python CLI 0.16.2 (docs/protocol.md §16, read from
 // its own argparse parser) must be run by a whole-command differential case.
 
 const globals: GlobalOption[] = [

@@ -16,7 +16,7 @@ export interface SourcePackageInput {
 
 /**
  * `debian:source-package`: exactly one `.dsc` and the files its `Files` field lists;
- * `dsc_fields` is the parsed `.dsc` (PROTOCOL §14.7).
+ * `dsc_fields` is the parsed `.dsc` (docs/protocol.md §13).
  *
  * @example
  * await SourcePackageArtifact.create({ name: 'hello', version: '1.0-1', files: ['hello_1.0-1.dsc', 'hello_1.0.orig.tar.gz', 'hello_1.0-1.debian.tar.xz'] })

@@ -28,7 +28,7 @@ export interface UploadInput {
 /**
  * `debian:upload`: a `.changes` (as `text/plain; charset=utf-8`) and every file its
  * `Checksums-Sha256` lists, from the same directory; `changes_fields` is the parsed
- * `.changes` (PROTOCOL §14.7).
+ * `.changes` (docs/protocol.md §13).
  *
  * @example
  * const upload = await UploadArtifact.create({ changesFile: 'build/hello_1.0-1_amd64.changes' })

@@ -8,13 +8,13 @@ import {
   type WorkRequest,
 } from '@debusine-ts/models'
 import type { PagedList, RequestOptions } from '@debusine-ts/transport'
-import { requiredWorkspace, type ClientContext } from '../client-context.js'
-import type { CollectionItem } from '../resources/collection-item-schema.js'
-import { Collections } from '../resources/collections.js'
-import { Lookups } from '../resources/lookups.js'
-import { WorkflowTemplates } from '../resources/workflow-templates.js'
-import { Workflows } from '../resources/workflows.js'
-import { Workspaces } from '../resources/workspaces.js'
+import { requiredWorkspace, type ClientContext } from '../internal/client-context.js'
+import type { CollectionItem } from '../collections/item-schema.js'
+import { Collections } from '../collections/collections.js'
+import { Lookups } from '../lookups/lookups.js'
+import { WorkflowTemplates } from '../workflow-templates/workflow-templates.js'
+import { Workflows } from '../workflows/workflows.js'
+import { Workspaces } from '../workspaces/workspaces.js'
 import {
   findBaseTemplate,
   publishParameters,

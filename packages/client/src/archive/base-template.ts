@@ -8,10 +8,10 @@ import {
   type WorkflowTemplate,
 } from '@debusine-ts/models'
 import { BadRequestError, NotFoundError, type RequestOptions } from '@debusine-ts/transport'
-import type { Collections } from '../resources/collections.js'
-import type { Lookups } from '../resources/lookups.js'
-import type { WorkflowTemplates } from '../resources/workflow-templates.js'
-import type { Workspaces } from '../resources/workspaces.js'
+import type { Collections } from '../collections/collections.js'
+import type { Lookups } from '../lookups/lookups.js'
+import type { WorkflowTemplates } from '../workflow-templates/workflow-templates.js'
+import type { Workspaces } from '../workspaces/workspaces.js'
 import { BaseTemplateError } from './base-template-error.js'
 
 /**

@@ -1,5 +1,5 @@
 import { CollectionCategory, formatCollectionName, TaskName, ValidationError } from '@debusine-ts/models'
-import type { WorkflowStartRequest } from '../resources/workflows.js'
+import type { WorkflowStartRequest } from '../workflows/workflows.js'
 
 /** The suite variables a copied package gets in the target suite. */
 export interface SuiteVariables {

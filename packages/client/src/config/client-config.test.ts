@@ -43,7 +43,7 @@ async function failure(promise: Promise<unknown>): Promise<ClientConfigError> {
   return error as ClientConfigError
 }
 
-describe('readClientConfig (PROTOCOL §13)', () => {
+describe('readClientConfig (docs/protocol.md §11)', () => {
   it('uses [General] default-server when nothing else names a server', async () => {
     const settings = await readClientConfig({ configFile: two, env: {} })
     expect(settings).toMatchObject({

@@ -126,7 +126,7 @@ export async function readConfigFile(file: string): Promise<IniFile> {
 }
 
 /**
- * Resolve the server to use from the Python client's configuration file (PROTOCOL §13):
+ * Resolve the server to use from the Python client's configuration file (docs/protocol.md §11):
  * server `server` > `$DEBUSINE_SERVER_NAME` > `[General] default-server` (an empty value
  * counts as unset); scope `scope` > the section's; default workspace `default-workspace` >
  * the known server's preset > `System`.

@@ -9,7 +9,7 @@ export interface KnownServer {
   readonly defaultWorkspace: string
 }
 
-/** The Python client's presets (PROTOCOL §13), used by `setup` and for default workspaces. */
+/** The Python client's presets (docs/protocol.md §11), used by `setup` and for default workspaces. */
 export const knownServers: readonly KnownServer[] = [
   {
     name: 'debian',

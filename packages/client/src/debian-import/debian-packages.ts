@@ -1,7 +1,7 @@
-import type { ClientContext } from '../client-context.js'
-import { Artifacts } from '../resources/artifacts.js'
-import { Relations } from '../resources/relations.js'
-import { WorkRequests } from '../resources/work-requests.js'
+import type { ClientContext } from '../internal/client-context.js'
+import { Artifacts } from '../artifacts/artifacts.js'
+import { Relations } from '../relations/relations.js'
+import { WorkRequests } from '../work-requests/work-requests.js'
 import type { SignedUpload, SignUploadOptions } from '../signing/external-debsign.js'
 import type { DebianImport, DebianImportOptions } from './import-debian.js'
 

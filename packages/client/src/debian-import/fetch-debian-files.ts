@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Deb822Entry, Deb822Fields } from '@debusine-ts/artifacts'
 import { AbortError, classifyNetworkFailure, type FetchFunction } from '@debusine-ts/transport'
-import { stallWatchdog, type StallWatchdog } from '../internal/stall-watchdog.js'
+import { stallWatchdog, type StallWatchdog } from '../internal/transfers/stall-watchdog.js'
 import { DebianDownloadError } from './debian-download-error.js'
 
 /** Options of {@link fetchDebianFiles}. */

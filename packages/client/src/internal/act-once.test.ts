@@ -1,6 +1,6 @@
 import { BadRequestError, ConnectionError } from '@debusine-ts/transport'
 import { describe, expect, it } from 'vitest'
-import { ActionOutcomeUnknownError } from './action-outcome.js'
+import { ActionOutcomeUnknownError } from '../errors/action-outcome.js'
 import { actOnce, type ReadBack } from './act-once.js'
 
 const lost = (): ConnectionError =>

@@ -1,5 +1,5 @@
 import type { RequestOptions } from '@debusine-ts/transport'
-import { ActionOutcomeUnknownError, type ActionOptions } from './action-outcome.js'
+import { ActionOutcomeUnknownError, type ActionOptions } from '../errors/action-outcome.js'
 import { shortly, uncertainty } from './create-once.js'
 
 /** What the server shows after an action whose answer was lost. */

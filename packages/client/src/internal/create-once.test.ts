@@ -1,6 +1,6 @@
 import { ConnectionError } from '@debusine-ts/transport'
 import { describe, expect, it } from 'vitest'
-import { CreateOutcomeUnknownError } from './create-outcome.js'
+import { CreateOutcomeUnknownError } from '../errors/create-outcome.js'
 import { createOnce, RecentIds } from './create-once.js'
 
 const lost = (): ConnectionError =>

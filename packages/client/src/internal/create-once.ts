@@ -1,6 +1,6 @@
 import type { WorkRequest } from '@debusine-ts/models'
 import { ConnectionError, ServerError, type RequestOptions } from '@debusine-ts/transport'
-import { CreateOutcomeUnknownError, type CreateOptions } from './create-outcome.js'
+import { CreateOutcomeUnknownError, type CreateOptions } from '../errors/create-outcome.js'
 import type { OwnUser } from './sent-match.js'
 
 /** How to create one kind of object without ever creating it twice. */

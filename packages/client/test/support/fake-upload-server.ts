@@ -20,7 +20,7 @@ function answer(response: ServerResponse, status: number, range?: number): void 
 }
 
 /**
- * A loopback server that keeps one file the way Debusine 0.16.2 does (PROTOCOL §6.3):
+ * A loopback server that keeps one file the way Debusine 0.16.2 does (docs/protocol.md §5):
  * probe → 206 "bytes=0-N", chunk → 200 "bytes=0-N" or 201 once the hash matches, 409 when
  * it does not, and scripted failures on top. Its state is open for a test to set and check.
  */

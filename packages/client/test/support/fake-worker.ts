@@ -1,5 +1,5 @@
 // A stand-in for a Debusine worker, driven by a test: it is created with debusine-admin,
-// registers and connects as a worker does (PROTOCOL §15), and takes the work requests the
+// registers and connects as a worker does (docs/protocol.md §14), and takes the work requests the
 // scheduler assigns to it, so a test holds the short-lived work-request tokens that only
 // workers receive. It speaks the worker endpoints with plain fetch on purpose: the client
 // under test has no worker API, and the fake must not depend on the code it helps to test.

@@ -50,20 +50,20 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     operation: 'workRequests.list filtered by ids or status',
     summary: 'list work requests by id or status (older servers ignore the filters)',
     since: '0.16.2',
-    evidence: 'PROTOCOL §12: `ids`/`status` filters arrived in 0.16.2',
+    evidence: 'docs/protocol.md §10: `ids`/`status` filters arrived in 0.16.2',
   },
   {
     operation: 'workRequests.list filtered by task type or root only',
     summary: 'list work requests by task type or root only (older servers ignore the filters)',
     since: '0.16.0',
-    evidence: 'PROTOCOL §12: `task_type`/`root_only` filters arrived in 0.16.0',
+    evidence: 'docs/protocol.md §10: `task_type`/`root_only` filters arrived in 0.16.0',
   },
   {
     operation: 'artifacts.get in a workspace',
     summary: 'get an artifact through a workspace (and those it inherits from)',
     shapeSince: '0.14.3',
     evidence:
-      'PROTOCOL §12: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)',
+      'docs/protocol.md §10: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)',
   },
   {
     operation: 'artifacts.create with an expiration',
@@ -158,14 +158,14 @@ export const SERVER_OPERATIONS: readonly ServerOperation[] = [
     operation: 'metrics.emit',
     summary: 'emit metrics through the server',
     since: '0.14.2',
-    evidence: 'changelog 0.14.2 / PROTOCOL §12: `emit_metric`',
+    evidence: 'changelog 0.14.2 / docs/protocol.md §10: `emit_metric`',
   },
   {
     operation: 'lookups',
     summary: 'look up collection items (single and multiple)',
     since: '0.14.6',
     evidence:
-      "PROTOCOL §12: the users' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request",
+      "docs/protocol.md §10: the users' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request",
   },
 ]
 

@@ -13,7 +13,7 @@ function without(value: object, ...keys: string[]): Record<string, unknown> {
 
 const sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
 
-// The later shape, as 0.16.2 sends it (PROTOCOL §5.1, §1.2).
+// The later shape, as 0.16.2 sends it (docs/protocol.md §3, §1).
 const laterBody = {
   id: 7,
   url: '/debusine/System/artifact/7/',

@@ -52,7 +52,7 @@ describe('AssetCreateRequest', () => {
 })
 
 describe('Asset', () => {
-  // As 0.16.2 sends it (PROTOCOL §5.2): server extras, no links.
+  // As 0.16.2 sends it (docs/protocol.md §3): server extras, no links.
   const body = {
     id: 1,
     created_at: '2026-10-28T13:17:55.123456Z',

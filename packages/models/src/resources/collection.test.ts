@@ -12,7 +12,7 @@ function without(value: object, ...keys: string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)))
 }
 
-// As 0.16.2 sends it (PROTOCOL §5.3, §1.2).
+// As 0.16.2 sends it (docs/protocol.md §3, §1).
 const body = {
   id: 3,
   name: 'trixie',

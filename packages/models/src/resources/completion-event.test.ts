@@ -5,7 +5,7 @@ import { parseResponse } from '../parse.js'
 import { OnWorkRequestCompletedSchema } from './completion-event.js'
 
 describe('OnWorkRequestCompleted', () => {
-  it('parses the message of the channel (PROTOCOL §8.2), accepting type and text', () => {
+  it('parses the message of the channel (docs/protocol.md §7), accepting type and text', () => {
     const message = {
       type: 'websocket.send',
       text: 'work_request_completed',

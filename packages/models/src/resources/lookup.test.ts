@@ -15,7 +15,7 @@ import {
   normalizeLookupResult,
 } from './lookup.js'
 
-// As 0.16.2 sends them (PROTOCOL §5.4).
+// As 0.16.2 sends them (docs/protocol.md §3).
 const artifactResult = {
   result_type: 'artifact',
   collection_item: { name: 'hello_1.0-1', category: 'debian:source-package', data: { package: 'hello' } },

@@ -13,7 +13,7 @@ function without(value: object, ...keys: string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)))
 }
 
-// As 0.16.2 sends it (PROTOCOL §5.6).
+// As 0.16.2 sends it (docs/protocol.md §3).
 const body = {
   id: 2,
   name: 'noop',

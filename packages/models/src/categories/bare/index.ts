@@ -12,7 +12,7 @@ import { TaskConfigurationItemSchema } from '../../resources/task-configuration.
  * The data schema of every bare data category.
  *
  * `debusine:task-configuration` items follow the task configuration item model
- * (PROTOCOL §10.1); `debusine:test` data is free-form.
+ * (docs/protocol.md §9); `debusine:test` data is free-form.
  */
 export const BARE_DATA_SCHEMAS = Object.freeze({
   [BareDataCategory.PACKAGE_BUILD_LOG]: BarePackageBuildLogDataSchema,
