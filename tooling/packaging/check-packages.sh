@@ -60,7 +60,14 @@ writeFileSync(target, JSON.stringify({
   pnpm: { overrides: links },
 }, null, 2))
 NODE
-(cd "$consumer" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only >/dev/null)
+# As under Node 20.19 (Debian 13's), engines strict: a dependency whose declared engines leave
+# out the oldest Node the READMEs promise fails the install (a user would see a warning).
+oldest_node=$(node -p "require('$repo/packages/models/package.json').engines.node.replace(/^>=/, '')")
+[ "$oldest_node" = 20.19 ] || { say "the packages promise Node >= $oldest_node: update the README lines and this check"; exit 1; }
+(cd "$consumer" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only \
+  --config.node-version=20.19.0 --config.engine-strict=true >/dev/null) ||
+  { say "a dependency's engines leave out Node 20.19 (see the pnpm error above)"; exit 1; }
+say "every dependency's engines include Node 20.19 (pnpm engine-strict as under 20.19.0)"
 installed=$(find -L "$consumer/node_modules" -maxdepth 3 -name package.json -path '*@debusine-ts*' -print0 | xargs -0 realpath)
 if grep -q "^$repo/" <<<"$installed"; then say "the scratch project links into the workspace"; exit 1; fi
 
