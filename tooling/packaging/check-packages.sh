@@ -13,6 +13,8 @@ here="$repo/tooling/packaging"
 bin="$repo/node_modules/.bin"
 system_node=${DEBUSINE_TS_SYSTEM_NODE:-/usr/bin/node}
 libraries=(models artifacts transport client events enroll cli-kit fake-server)
+# The consumer type-checks under the project's TypeScript (6) and under this one, the current 7.
+typescript7=7.0.2
 packages=("${libraries[@]/#/packages/}" apps/cli apps/daemon)
 work=$(mktemp -d "${TMPDIR:-/tmp}/debusine-ts-packaging-XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -41,7 +43,7 @@ say "install the tarballs into a scratch project"
 consumer="$work/consumer"
 mkdir -p "$consumer"
 cp "$here"/consumer/* "$consumer/"
-node - "$repo" "$work/tarballs" "$consumer/package.json" "${packages[@]}" <<'NODE'
+TYPESCRIPT_7=$typescript7 node - "$repo" "$work/tarballs" "$consumer/package.json" "${packages[@]}" <<'NODE'
 const { readFileSync, writeFileSync } = require('node:fs')
 const [repo, tarballs, target, ...dirs] = process.argv.slice(2)
 const read = (path) => JSON.parse(readFileSync(path, 'utf8'))
@@ -53,17 +55,32 @@ for (const dir of dirs) {
 const typesNode = read(`${repo}/package.json`).devDependencies['@types/node']
 writeFileSync(target, JSON.stringify({
   name: 'debusine-ts-consumer', private: true, type: 'module',
-  dependencies: links, devDependencies: { '@types/node': typesNode },
+  dependencies: links,
+  devDependencies: { '@types/node': typesNode, 'typescript-7': `npm:typescript@${process.env.TYPESCRIPT_7}` },
   pnpm: { overrides: links },
 }, null, 2))
 NODE
-(cd "$consumer" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only >/dev/null)
+# As under Node 20.19 (Debian 13's), engines strict: a dependency whose declared engines leave
+# out the oldest Node the READMEs promise fails the install (a user would see a warning).
+oldest_node=$(node -p "require('$repo/packages/models/package.json').engines.node.replace(/^>=/, '')")
+[ "$oldest_node" = 20.19 ] || { say "the packages promise Node >= $oldest_node: update the README lines and this check"; exit 1; }
+(cd "$consumer" && pnpm install --no-frozen-lockfile --prefer-offline --reporter=append-only \
+  --config.node-version=20.19.0 --config.engine-strict=true >/dev/null) ||
+  { say "a dependency's engines leave out Node 20.19 (see the pnpm error above)"; exit 1; }
+say "every dependency's engines include Node 20.19 (pnpm engine-strict as under 20.19.0)"
 installed=$(find -L "$consumer/node_modules" -maxdepth 3 -name package.json -path '*@debusine-ts*' -print0 | xargs -0 realpath)
 if grep -q "^$repo/" <<<"$installed"; then say "the scratch project links into the workspace"; exit 1; fi
 
 for config in node16 bundler; do
   (cd "$consumer" && "$bin/tsc" -p "tsconfig.$config.json")
   say "consumer.ts type-checks under moduleResolution $config (skipLibCheck off)"
+done
+# As a new user writes tsconfig.json: strict, no `types` entry, with and without the DOM lib.
+for compiler in "$bin/tsc" "$consumer/node_modules/typescript-7/bin/tsc"; do
+  for config in nodenext bundler-dom; do
+    (cd "$consumer" && "$compiler" -p "tsconfig.$config.json")
+  done
+  say "consumer.ts type-checks with tsconfig.nodenext.json (lib es2022) and tsconfig.bundler-dom.json under $("$compiler" --version)"
 done
 (cd "$consumer" && "$bin/tsc" -p tsconfig.browser.json)
 say "browser.ts (models, transport, client and events through their browser condition) type-checks with no Node types"

@@ -3,6 +3,10 @@
  * Local Debusine artifacts: builders, category rules, .dsc/.changes parsing, file hashing.
  * Node-only: this is the package of the suite that reads local files and archives.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export { ArtifactRuleError } from './artifact-rule-error.js'
 export {
   fileRequestFromPath,

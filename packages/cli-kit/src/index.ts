@@ -8,6 +8,10 @@
  * the client, output as tables or the Python client's YAML (lists streamed), prompts, the
  * user's editor, progress bars, and one error printer. Node only.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export { parseCommandLine, type ParserDefinition, type ParseResult } from './parser.js'
 export {
   commandDefiner,

@@ -4,6 +4,10 @@
  * relations, lookups, work requests, workflows, workflow templates, workspaces, task
  * configuration, metrics), with uploads and downloads of artifact files.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export * from './index.browser.js'
 export { DebusineClient } from './client.js'
 export { Artifacts } from './artifacts/artifacts.js'

@@ -3,6 +3,10 @@
  * Obtain a Debusine API token through enrollment: the client asks, a user logged in to the
  * web UI confirms, the server hands over a new token.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export {
   enroll,
   type EnrollRequest,

@@ -4,6 +4,10 @@
  * reconnects, watches a heartbeat and replays what it missed; `waitForCompletion`; and
  * `onWorkRequestCompleted`, which runs a command for each completion.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export * from './index.browser.js'
 export {
   onWorkRequestCompleted,

@@ -335,6 +335,23 @@ describe('state', () => {
     expect(back.results).toEqual(first.results)
   })
 
+  it('shows an artifact by workspace and id, as the client asks for it when resuming an upload', async () => {
+    const fake = await fakeServer({ extraWorkspaces: ['other'] })
+    const body = { category: 'debusine:test', workspace: fake.workspace, files: {}, data: {} }
+    const { id } = (await (await api(fake, '/artifact/', { method: 'POST', json: body })).json()) as {
+      id: number
+    }
+    const shown = await api(fake, `/artifact/${fake.workspace}/${id}/`)
+    expect(shown.status).toBe(200)
+    expect(((await shown.json()) as { id: number }).id).toBe(id)
+    expect((await api(fake, `/artifact/other/${id}/`)).status).toBe(404)
+    const unknown = await api(fake, `/artifact/no-such-workspace/${id}/`)
+    expect([unknown.status, ((await unknown.json()) as { title: string }).title]).toEqual([
+      404,
+      'Workspace not found',
+    ])
+  })
+
   it('keeps its state in the state file across a restart', async () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'fake-debusine-')), 'state.json')
     const before = await startFakeDebusine({ stateFile })

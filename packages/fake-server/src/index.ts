@@ -5,6 +5,10 @@
  * requests and lists what it received, and faults to switch on per test. Its contract
  * tests run against the real server too.
  */
+
+// The declarations name Node's types (streams, child processes, NodeJS.*): a consumer needs
+// @types/node installed, whatever its tsconfig.json's `types` says.
+/// <reference types="node" preserve="true" />
 export { startFakeDebusine } from './start-fake-debusine.js'
 export type {
   FakeDebusine,

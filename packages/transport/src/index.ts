@@ -22,6 +22,7 @@ export type {
   StreamedSendOptions,
   ResponseSchema,
   SchemaOutput,
+  RequestBody,
 } from './transport-options.js'
 export { pickRequestOptions, type RequestOptions } from './request-options.js'
 export { silentLogger, redactingLogger, type Logger } from './logger.js'

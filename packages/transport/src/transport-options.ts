@@ -12,8 +12,14 @@ export type SchemaOutput<Schema extends ResponseSchema> = ReturnType<typeof pars
 /** Query parameters; `undefined` and `null` values are left out. */
 export type QueryParameters = Readonly<Record<string, string | number | boolean | null | undefined>>
 
-/** The fetch function the transport calls (through ky). */
-export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+/**
+ * The fetch function the transport calls (through ky). Written with the names that both the
+ * DOM lib and `@types/node` declare (not `RequestInfo`), so either one is enough.
+ */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+/** A request body, as `fetch` takes it: `BodyInit` of the DOM lib, named so that `@types/node` is enough. */
+export type RequestBody = RequestInit['body']
 
 /** What a {@link PageReader} is asked to read. */
 export interface PageReadRequest {
@@ -193,7 +199,7 @@ export interface StreamRequestOptions extends SendOptions {
    * The body, sent as is. A `ReadableStream` body is never retried (it cannot be replayed);
    * pass bytes or a `Blob` for a body that may be retried.
    */
-  body?: BodyInit | null | undefined
+  body?: RequestBody | undefined
 }
 
 /** Options of `Transport.list`. */

@@ -78,7 +78,11 @@ export class Artifacts extends ArtifactsCore {
    * lost, the artifact is looked for instead of created again.
    *
    * @example
-   * const local = await SourcePackageArtifact.create({ dsc: 'hello_1.0-1.dsc' })
+   * const local = await SourcePackageArtifact.create({
+   *   name: 'hello',
+   *   version: '1.0-1',
+   *   files: ['hello_1.0-1.dsc', 'hello_1.0.orig.tar.gz', 'hello_1.0-1.debian.tar.xz'],
+   * })
    * const artifact = await client.artifacts.upload(local, {
    *   workspace: 'developers',
    *   onProgress: ({ committed, total }) => console.log(`${committed}/${total}`),
@@ -88,7 +92,7 @@ export class Artifacts extends ArtifactsCore {
    * @throws {ArtifactRuleError} when the local artifact breaks a rule of its category
    * @throws {ArtifactUploadError} when a file could not be uploaded (see its `isRetryable`)
    * @throws {ArtifactIncompleteError} when the artifact read back still lists a file as to be uploaded
-   * @throws {ArtifactCreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
+   * @throws {CreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
    * @throws {AbortError} when `signal` aborted
    */
   upload(local: LocalArtifact, options: ArtifactUploadOptions = {}): Promise<Artifact> {

@@ -3,7 +3,9 @@ import { assetExchanges } from './asset-exchanges.js'
 import { collectionExchanges } from './collection-exchanges.js'
 import { enrollmentExchanges } from './enrollment-exchanges.js'
 import type { ContractExchange } from './exchange.js'
+import { artifactInWorkspaceExchanges } from './lookup-by-workspace-exchanges.js'
 import { otherExchanges } from './other-exchanges.js'
+import { taskDataExchanges } from './task-data-exchanges.js'
 import { workRequestExchanges } from './work-request-exchanges.js'
 import { workflowExchanges } from './workflow-exchanges.js'
 
@@ -11,7 +13,9 @@ import { workflowExchanges } from './workflow-exchanges.js'
 export const contractExchanges: readonly ContractExchange[] = [
   ...otherExchanges,
   ...artifactExchanges,
+  ...artifactInWorkspaceExchanges,
   ...workRequestExchanges,
+  ...taskDataExchanges,
   ...workflowExchanges,
   ...collectionExchanges,
   ...assetExchanges,

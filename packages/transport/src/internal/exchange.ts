@@ -8,7 +8,7 @@ import { classifyNetworkFailure } from '../network-failure.js'
 import { redactUrl } from '../redact.js'
 import { redirectTarget } from '../redirect.js'
 import { checkCount, type RequestOptions } from '../request-options.js'
-import type { FetchFunction, TransportConfig } from '../transport-options.js'
+import type { FetchFunction, RequestBody, TransportConfig } from '../transport-options.js'
 import {
   defaultRetryDelays,
   isRetryableStatus,
@@ -72,7 +72,7 @@ export interface Exchange<Result> {
   method: string
   url: string
   headers: Headers
-  body: BodyInit | null | undefined
+  body: RequestBody | undefined
   options: RequestOptions
   expectedStatus: number | readonly number[] | undefined
   /** Whether it may be sent again after it may have reached the server. */

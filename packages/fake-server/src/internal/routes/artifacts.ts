@@ -14,7 +14,8 @@ function readFiles(files: unknown): Map<string, StoredFile> | string[] {
   for (const [path, value] of Object.entries(files as Record<string, unknown>)) {
     const file = value as { size?: unknown; checksums?: { sha256?: unknown }; content_type?: unknown }
     const sha256 = file.checksums?.sha256
-    if (typeof file.size !== 'number' || typeof sha256 !== 'string') return [`${path}: size and checksums.sha256 are required.`]
+    if (typeof file.size !== 'number' || typeof sha256 !== 'string')
+      return [`${path}: size and checksums.sha256 are required.`]
     if (path.includes(' ')) return ['Enter a valid URL.']
     stored.set(path, {
       size: file.size,
@@ -46,7 +47,11 @@ function createArtifact(exchange: Exchange): void {
   const workspace = resolveWorkspace(exchange, body.workspace)
   if (workspace == null) return
   if (exchange.user == null) {
-    sendProblem(exchange.response, 403, `AnonymousUser cannot create artifacts in ${exchange.state.scope}/${workspace}`)
+    sendProblem(
+      exchange.response,
+      403,
+      `AnonymousUser cannot create artifacts in ${exchange.state.scope}/${workspace}`,
+    )
     return
   }
   const category = body.category
@@ -77,7 +82,11 @@ function createArtifact(exchange: Exchange): void {
 /** The artifact a request names by id, or null after answering the server's 404. */
 export function findArtifact(exchange: Exchange, id: string | undefined): ArtifactRecord | null {
   const artifact = exchange.state.artifacts.get(Number(id))
-  if (artifact == null || !/^\d+$/.test(id ?? '') || !exchange.state.canSee(exchange.user, artifact.workspace)) {
+  if (
+    artifact == null ||
+    !/^\d+$/.test(id ?? '') ||
+    !exchange.state.canSee(exchange.user, artifact.workspace)
+  ) {
     sendProblem(exchange.response, 404, 'No Artifact matches the given query.')
     return null
   }
@@ -90,8 +99,26 @@ function showArtifact(exchange: Exchange): void {
   sendJson(exchange.response, 200, artifactJson(exchange.state.scope, exchange.origin, artifact))
 }
 
+/**
+ * `GET /artifact/{workspace}/{id}/` (0.14.3 and later): an unknown workspace answers the
+ * server's 404 "Workspace not found"; an artifact of another workspace is not found (the
+ * fake's workspaces inherit from none).
+ */
+function showArtifactInWorkspace(exchange: Exchange): void {
+  const [workspace, id] = exchange.params
+  if (resolveWorkspace(exchange, workspace) == null) return
+  const artifact = findArtifact(exchange, id)
+  if (artifact == null) return
+  if (artifact.workspace !== workspace) {
+    sendProblem(exchange.response, 404, 'No Artifact matches the given query.')
+    return
+  }
+  sendJson(exchange.response, 200, artifactJson(exchange.state.scope, exchange.origin, artifact))
+}
+
 /** Create and show artifacts. */
 export const artifactRoutes: Route[] = [
   route('POST /api/1.0/artifact/', createArtifact),
   route('GET /api/1.0/artifact/{id}/', showArtifact),
+  route('GET /api/1.0/artifact/{workspace}/{id}/', showArtifactInWorkspace),
 ]

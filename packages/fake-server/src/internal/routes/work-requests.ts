@@ -3,6 +3,7 @@ import { sendJson, sendProblem } from '../http/replies.js'
 import { route, type Route } from '../http/route.js'
 import type { WorkRequestRecord } from '../records.js'
 import { workRequestJson } from '../render/work-request-json.js'
+import { refuseTaskData } from '../task-data/task-models.js'
 import { addWorkRequest } from '../work-request-records.js'
 
 const ALLOWED_FIELDS = new Set(['task_name', 'task_data', 'event_reactions', 'workspace'])
@@ -39,6 +40,12 @@ function createWorkRequest(exchange: Exchange): void {
     })
     return
   }
+  if (body.task_data === null) {
+    sendProblem(exchange.response, 400, 'Cannot deserialize work request', undefined, {
+      task_data: ['This field may not be null.'],
+    })
+    return
+  }
   const workspace = resolveWorkspace(exchange, body.workspace)
   if (workspace == null) return
   if (typeof body.task_name !== 'string' || !WORKER_TASKS.has(body.task_name)) {
@@ -47,6 +54,17 @@ function createWorkRequest(exchange: Exchange): void {
       400,
       'Cannot create work request: task name is not registered',
       `Task name: ${JSON.stringify(body.task_name)}. Registered task names: ${[...WORKER_TASKS].join(', ')}`,
+    )
+    return
+  }
+  const refusal = refuseTaskData(body.task_name, body.task_data ?? {})
+  if (refusal != null) {
+    sendProblem(
+      exchange.response,
+      400,
+      'Cannot create work request',
+      refusal.detail,
+      refusal.validationErrors,
     )
     return
   }
