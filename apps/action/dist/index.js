@@ -213,19 +213,19 @@ var init_server_operations = __esm({
         operation: "workRequests.list filtered by ids or status",
         summary: "list work requests by id or status (older servers ignore the filters)",
         since: "0.16.2",
-        evidence: "PROTOCOL \xA712: `ids`/`status` filters arrived in 0.16.2"
+        evidence: "docs/protocol.md \xA710: `ids`/`status` filters arrived in 0.16.2"
       },
       {
         operation: "workRequests.list filtered by task type or root only",
         summary: "list work requests by task type or root only (older servers ignore the filters)",
         since: "0.16.0",
-        evidence: "PROTOCOL \xA712: `task_type`/`root_only` filters arrived in 0.16.0"
+        evidence: "docs/protocol.md \xA710: `task_type`/`root_only` filters arrived in 0.16.0"
       },
       {
         operation: "artifacts.get in a workspace",
         summary: "get an artifact through a workspace (and those it inherits from)",
         shapeSince: "0.14.3",
-        evidence: "PROTOCOL \xA712: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)"
+        evidence: "docs/protocol.md \xA710: `GET /artifact/{workspace}/{id}/` by 0.14.3; 0.11.3 reads `GET /artifact/{id}/` (the scope-wide path)"
       },
       {
         operation: "artifacts.create with an expiration",
@@ -319,13 +319,13 @@ var init_server_operations = __esm({
         operation: "metrics.emit",
         summary: "emit metrics through the server",
         since: "0.14.2",
-        evidence: "changelog 0.14.2 / PROTOCOL \xA712: `emit_metric`"
+        evidence: "changelog 0.14.2 / docs/protocol.md \xA710: `emit_metric`"
       },
       {
         operation: "lookups",
         summary: "look up collection items (single and multiple)",
         since: "0.14.6",
-        evidence: "PROTOCOL \xA712: the users' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request"
+        evidence: "docs/protocol.md \xA710: the users' lookup API arrived in 0.14.6; 0.11.3 answers only to a worker of a work request"
       }
     ];
   }
@@ -9647,36 +9647,21 @@ var init_error_from_response = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/KyError.js
-var KyError;
-var init_KyError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/KyError.js"() {
-    KyError = class extends Error {
-      name = "KyError";
-      get isKyError() {
-        return true;
-      }
-    };
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/HTTPError.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/HTTPError.js
 var HTTPError;
 var init_HTTPError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/HTTPError.js"() {
-    init_KyError();
-    HTTPError = class extends KyError {
-      name = "HTTPError";
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/HTTPError.js"() {
+    HTTPError = class extends Error {
       response;
       request;
       options;
-      data;
       constructor(response, request, options) {
         const code = response.status || response.status === 0 ? response.status : "";
         const title = response.statusText ?? "";
         const status = `${code} ${title}`.trim();
         const reason = status ? `status code ${status}` : "an unknown error";
         super(`Request failed with ${reason}: ${request.method} ${request.url}`);
+        this.name = "HTTPError";
         this.response = response;
         this.request = request;
         this.options = options;
@@ -9685,26 +9670,10 @@ var init_HTTPError = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/NetworkError.js
-var NetworkError;
-var init_NetworkError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/NetworkError.js"() {
-    init_KyError();
-    NetworkError = class extends KyError {
-      name = "NetworkError";
-      request;
-      constructor(request, options) {
-        super(`Request failed due to a network error: ${request.method} ${request.url}`, options);
-        this.request = request;
-      }
-    };
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/NonError.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/NonError.js
 var NonError;
 var init_NonError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/NonError.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/NonError.js"() {
     NonError = class extends Error {
       name = "NonError";
       value;
@@ -9725,13 +9694,12 @@ var init_NonError = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/ForceRetryError.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/ForceRetryError.js
 var ForceRetryError;
 var init_ForceRetryError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/ForceRetryError.js"() {
-    init_KyError();
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/ForceRetryError.js"() {
     init_NonError();
-    ForceRetryError = class extends KyError {
+    ForceRetryError = class extends Error {
       name = "ForceRetryError";
       customDelay;
       code;
@@ -9747,41 +9715,10 @@ var init_ForceRetryError = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/SchemaValidationError.js
-var SchemaValidationError;
-var init_SchemaValidationError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/SchemaValidationError.js"() {
-    SchemaValidationError = class extends Error {
-      name = "SchemaValidationError";
-      issues;
-      constructor(issues) {
-        super("Response schema validation failed");
-        this.issues = issues;
-      }
-    };
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/TimeoutError.js
-var TimeoutError;
-var init_TimeoutError = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/errors/TimeoutError.js"() {
-    init_KyError();
-    TimeoutError = class extends KyError {
-      name = "TimeoutError";
-      request;
-      constructor(request) {
-        super(`Request timed out: ${request.method} ${request.url}`);
-        this.request = request;
-      }
-    };
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/constants.js
-var supportsRequestStreams, supportsAbortController, supportsAbortSignal, supportsResponseStreams, supportsFormData, requestMethods, validate2, responseTypes, maxSafeTimeout, usualFormBoundarySize, stop, RetryMarker, retry, kyOptionKeys, requestOptionsRegistry;
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/core/constants.js
+var supportsRequestStreams, supportsAbortController, supportsAbortSignal, supportsResponseStreams, supportsFormData, requestMethods, validate2, responseTypes, maxSafeTimeout, usualFormBoundarySize, stop, RetryMarker, retry, kyOptionKeys, vendorSpecificOptions, requestOptionsRegistry;
 var init_constants = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/constants.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/core/constants.js"() {
     supportsRequestStreams = (() => {
       let duplexAccessed = false;
       let hasContentType = false;
@@ -9811,7 +9748,7 @@ var init_constants = __esm({
     supportsAbortSignal = typeof globalThis.AbortSignal === "function" && typeof globalThis.AbortSignal.any === "function";
     supportsResponseStreams = typeof globalThis.ReadableStream === "function";
     supportsFormData = typeof globalThis.FormData === "function";
-    requestMethods = ["get", "post", "put", "patch", "head", "delete", "query"];
+    requestMethods = ["get", "post", "put", "patch", "head", "delete"];
     validate2 = () => void 0;
     validate2();
     responseTypes = {
@@ -9825,7 +9762,7 @@ var init_constants = __esm({
       bytes: "*/*"
     };
     maxSafeTimeout = 2147483647;
-    usualFormBoundarySize = 40;
+    usualFormBoundarySize = new TextEncoder().encode("------WebKitFormBoundaryaxpyiPgbbPti10Rw").length;
     stop = /* @__PURE__ */ Symbol("stop");
     RetryMarker = class {
       options;
@@ -9839,17 +9776,19 @@ var init_constants = __esm({
       parseJson: true,
       stringifyJson: true,
       searchParams: true,
-      baseUrl: true,
-      prefix: true,
+      prefixUrl: true,
       retry: true,
       timeout: true,
-      totalTimeout: true,
       hooks: true,
       throwHttpErrors: true,
       onDownloadProgress: true,
       onUploadProgress: true,
       fetch: true,
       context: true
+    };
+    vendorSpecificOptions = {
+      next: true
+      // Next.js cache revalidation (revalidate, tags)
     };
     requestOptionsRegistry = {
       method: true,
@@ -9870,12 +9809,11 @@ var init_constants = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/body.js
-var encoder, getBodySize, withProgress, streamResponse, streamRequest;
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/body.js
+var getBodySize, withProgress, streamResponse, streamRequest;
 var init_body = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/body.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/body.js"() {
     init_constants();
-    encoder = new TextEncoder();
     getBodySize = (body) => {
       if (!body) {
         return 0;
@@ -9884,22 +9822,33 @@ var init_body = __esm({
         let size = 0;
         for (const [key, value] of body) {
           size += usualFormBoundarySize;
-          size += encoder.encode(`Content-Disposition: form-data; name="${key}"`).byteLength;
-          size += typeof value === "string" ? encoder.encode(value).byteLength : value.size;
+          size += new TextEncoder().encode(`Content-Disposition: form-data; name="${key}"`).length;
+          size += typeof value === "string" ? new TextEncoder().encode(value).length : value.size;
         }
         return size;
       }
       if (body instanceof Blob) {
         return body.size;
       }
-      if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+      if (body instanceof ArrayBuffer) {
         return body.byteLength;
       }
       if (typeof body === "string") {
-        return encoder.encode(body).byteLength;
+        return new TextEncoder().encode(body).length;
       }
       if (body instanceof URLSearchParams) {
-        return encoder.encode(body.toString()).byteLength;
+        return new TextEncoder().encode(body.toString()).length;
+      }
+      if ("byteLength" in body) {
+        return body.byteLength;
+      }
+      if (typeof body === "object" && body !== null) {
+        try {
+          const jsonString = JSON.stringify(body);
+          return new TextEncoder().encode(jsonString).length;
+        } catch {
+          return 0;
+        }
       }
       return 0;
     };
@@ -9920,9 +9869,10 @@ var init_body = __esm({
           previousChunk = currentChunk;
         },
         flush() {
-          const finalChunk = previousChunk ?? new Uint8Array();
-          transferredBytes += finalChunk.byteLength;
-          onProgress?.({ percent: 1, totalBytes: Math.max(totalBytes, transferredBytes), transferredBytes }, finalChunk);
+          if (previousChunk) {
+            transferredBytes += previousChunk.byteLength;
+            onProgress?.({ percent: 1, totalBytes: Math.max(totalBytes, transferredBytes), transferredBytes }, previousChunk);
+          }
         }
       }));
     };
@@ -9930,16 +9880,19 @@ var init_body = __esm({
       if (!response.body) {
         return response;
       }
-      const responseInit = {
+      if (response.status === 204) {
+        return new Response(null, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers
+        });
+      }
+      const totalBytes = Math.max(0, Number(response.headers.get("content-length")) || 0);
+      return new Response(withProgress(response.body, totalBytes, onDownloadProgress), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers
-      };
-      if (response.status === 204) {
-        return new Response(null, responseInit);
-      }
-      const totalBytes = Math.max(0, Number(response.headers.get("content-length")) || 0);
-      return new Response(withProgress(response.body, totalBytes, onDownloadProgress), responseInit);
+      });
     };
     streamRequest = (request, onUploadProgress, originalBody) => {
       if (!request.body) {
@@ -9955,31 +9908,23 @@ var init_body = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/is.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/is.js
 var isObject2;
 var init_is = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/is.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/is.js"() {
     isObject2 = (value) => value !== null && typeof value === "object";
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/merge.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/merge.js
 function newHookValue(original, incoming, property) {
   return Object.hasOwn(incoming, property) && incoming[property] === void 0 ? [] : deepMerge(original[property] ?? [], incoming[property] ?? []);
 }
-var replaceSymbol, getReplaceState, validateAndMerge, mergeHeaders, isPlainObject2, cloneShallow, normalizeHeaderObject, mergeHeaderContainers, mergeHooks, deletedParametersSymbol, appendSearchParameters, deepMergeInternal, deepMerge;
+var validateAndMerge, mergeHeaders, mergeHooks, appendSearchParameters, deepMerge;
 var init_merge = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/merge.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/merge.js"() {
     init_constants();
     init_is();
-    replaceSymbol = /* @__PURE__ */ Symbol("replaceOption");
-    getReplaceState = (value) => isObject2(value) && value[replaceSymbol] === true ? {
-      isReplace: true,
-      value: value.value
-    } : {
-      isReplace: false,
-      value
-    };
     validateAndMerge = (...sources) => {
       for (const source of sources) {
         if ((!isObject2(source) || Array.isArray(source)) && source !== void 0) {
@@ -10001,52 +9946,14 @@ var init_merge = __esm({
       }
       return result;
     };
-    isPlainObject2 = (value) => {
-      if (!isObject2(value) || Array.isArray(value)) {
-        return false;
-      }
-      const prototype = Object.getPrototypeOf(value);
-      return prototype === Object.prototype || prototype === null;
-    };
-    cloneShallow = (value) => {
-      if (value instanceof URLSearchParams) {
-        const copy = new URLSearchParams(value);
-        const deleted = value[deletedParametersSymbol];
-        if (deleted) {
-          copy[deletedParametersSymbol] = new Set(deleted);
-        }
-        return copy;
-      }
-      if (value instanceof globalThis.Headers) {
-        return new globalThis.Headers(value);
-      }
-      if (Array.isArray(value)) {
-        return [...value];
-      }
-      if (isPlainObject2(value)) {
-        const copy = { ...value };
-        return copy;
-      }
-      return value;
-    };
-    normalizeHeaderObject = (headers) => Object.fromEntries(Object.entries(headers).filter((entry) => entry[1] !== void 0));
-    mergeHeaderContainers = (source1, source2) => {
-      if (isPlainObject2(source1) && isPlainObject2(source2)) {
-        return normalizeHeaderObject({ ...source1, ...source2 });
-      }
-      return mergeHeaders(source1, source2);
-    };
     mergeHooks = (original = {}, incoming = {}) => ({
-      init: newHookValue(original, incoming, "init"),
       beforeRequest: newHookValue(original, incoming, "beforeRequest"),
       beforeRetry: newHookValue(original, incoming, "beforeRetry"),
-      beforeError: newHookValue(original, incoming, "beforeError"),
-      afterResponse: newHookValue(original, incoming, "afterResponse")
+      afterResponse: newHookValue(original, incoming, "afterResponse"),
+      beforeError: newHookValue(original, incoming, "beforeError")
     });
-    deletedParametersSymbol = /* @__PURE__ */ Symbol("deletedParameters");
     appendSearchParameters = (target, source) => {
       const result = new URLSearchParams();
-      const deleted = /* @__PURE__ */ new Set();
       for (const input of [target, source]) {
         if (input === void 0) {
           continue;
@@ -10054,14 +9961,6 @@ var init_merge = __esm({
         if (input instanceof URLSearchParams) {
           for (const [key, value] of input.entries()) {
             result.append(key, value);
-            deleted.delete(key);
-          }
-          const inputDeleted = input[deletedParametersSymbol];
-          if (inputDeleted) {
-            for (const key of inputDeleted) {
-              result.delete(key);
-              deleted.add(key);
-            }
           }
         } else if (Array.isArray(input)) {
           for (const pair of input) {
@@ -10069,32 +9968,23 @@ var init_merge = __esm({
               throw new TypeError("Array search parameters must be provided in [[key, value], ...] format");
             }
             result.append(String(pair[0]), String(pair[1]));
-            deleted.delete(String(pair[0]));
           }
         } else if (isObject2(input)) {
           for (const [key, value] of Object.entries(input)) {
-            if (value === void 0) {
-              result.delete(key);
-              deleted.add(key);
-            } else {
+            if (value !== void 0) {
               result.append(key, String(value));
-              deleted.delete(key);
             }
           }
         } else {
           const parameters = new URLSearchParams(input);
           for (const [key, value] of parameters.entries()) {
             result.append(key, value);
-            deleted.delete(key);
           }
         }
       }
-      if (deleted.size > 0) {
-        result[deletedParametersSymbol] = deleted;
-      }
       return result;
     };
-    deepMergeInternal = (isRoot, ...sources) => {
+    deepMerge = (...sources) => {
       let returnValue = {};
       let headers = {};
       let hooks = {};
@@ -10108,14 +9998,7 @@ var init_merge = __esm({
           returnValue = [...returnValue, ...source];
         } else if (isObject2(source)) {
           for (let [key, value] of Object.entries(source)) {
-            const replaceState = getReplaceState(value);
-            const { isReplace } = replaceState;
-            value = replaceState.value;
-            const isRootSignal = isRoot && key === "signal";
-            if (isRootSignal && (isReplace || value === void 0)) {
-              signals.length = 0;
-            }
-            if (isRootSignal && value instanceof globalThis.AbortSignal) {
+            if (key === "signal" && value instanceof globalThis.AbortSignal) {
               signals.push(value);
               continue;
             }
@@ -10125,36 +10008,29 @@ var init_merge = __esm({
               }
               returnValue = {
                 ...returnValue,
-                context: value === void 0 || value === null ? {} : isReplace ? { ...value } : { ...returnValue.context, ...value }
+                context: value === void 0 || value === null ? {} : { ...returnValue.context, ...value }
               };
               continue;
             }
             if (key === "searchParams") {
               if (value === void 0 || value === null) {
                 searchParameters = void 0;
-              } else if (isReplace) {
-                searchParameters = value;
               } else {
                 searchParameters = searchParameters === void 0 ? value : appendSearchParameters(searchParameters, value);
               }
               continue;
             }
-            if (isRoot && key === "retry" && isObject2(value) && !isReplace && typeof returnValue[key] === "number") {
-              returnValue = { ...returnValue, [key]: { limit: returnValue[key] } };
-            }
-            if (isObject2(value) && !isReplace && key in returnValue) {
-              value = deepMergeInternal(false, returnValue[key], value);
+            if (isObject2(value) && key in returnValue) {
+              value = deepMerge(returnValue[key], value);
             }
             returnValue = { ...returnValue, [key]: value };
           }
           if (isObject2(source.hooks)) {
-            const { value: hookValue, isReplace } = getReplaceState(source.hooks);
-            hooks = isReplace ? mergeHooks({}, hookValue) : mergeHooks(hooks, hookValue);
+            hooks = mergeHooks(hooks, source.hooks);
             returnValue.hooks = hooks;
           }
           if (isObject2(source.headers)) {
-            const { value: headerValue, isReplace } = getReplaceState(source.headers);
-            headers = isReplace ? cloneShallow(headerValue) : mergeHeaderContainers(headers, headerValue);
+            headers = mergeHeaders(headers, source.headers);
             returnValue.headers = headers;
           }
         }
@@ -10173,20 +10049,18 @@ var init_merge = __esm({
       }
       return returnValue;
     };
-    deepMerge = (...sources) => deepMergeInternal(true, ...sources);
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/normalize.js
-var normalizeRequestMethod, retryMethods, retryStatusCodes, retryAfterStatusCodes, invalidRetryLimitErrorMessage, defaultRetryOptions, getDefaultRetryOptions, normalizeRetryLimit, normalizeRetryOptions;
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/normalize.js
+var normalizeRequestMethod, retryMethods, retryStatusCodes, retryAfterStatusCodes, defaultRetryOptions, normalizeRetryOptions;
 var init_normalize = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/normalize.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/normalize.js"() {
     init_constants();
     normalizeRequestMethod = (input) => requestMethods.includes(input) ? input.toUpperCase() : input;
-    retryMethods = ["get", "put", "head", "delete", "options", "trace", "query"];
+    retryMethods = ["get", "put", "head", "delete", "options", "trace"];
     retryStatusCodes = [408, 413, 429, 500, 502, 503, 504];
     retryAfterStatusCodes = [413, 429, 503];
-    invalidRetryLimitErrorMessage = "`retry.limit` must be a finite, non-negative integer";
     defaultRetryOptions = {
       limit: 2,
       methods: retryMethods,
@@ -10198,61 +10072,45 @@ var init_normalize = __esm({
       jitter: void 0,
       retryOnTimeout: false
     };
-    getDefaultRetryOptions = () => ({
-      ...defaultRetryOptions,
-      methods: [...defaultRetryOptions.methods],
-      statusCodes: [...defaultRetryOptions.statusCodes],
-      afterStatusCodes: [...defaultRetryOptions.afterStatusCodes]
-    });
-    normalizeRetryLimit = (retryLimit) => {
-      if (retryLimit === void 0) {
-        return defaultRetryOptions.limit;
-      }
-      if (typeof retryLimit !== "number" || !Number.isInteger(retryLimit) || retryLimit < 0) {
-        throw new TypeError(invalidRetryLimitErrorMessage);
-      }
-      return retryLimit;
-    };
     normalizeRetryOptions = (retry2 = {}) => {
       if (typeof retry2 === "number") {
         return {
-          ...getDefaultRetryOptions(),
-          limit: normalizeRetryLimit(retry2)
+          ...defaultRetryOptions,
+          limit: retry2
         };
       }
-      if (retry2 === null || typeof retry2 !== "object" || Array.isArray(retry2)) {
-        throw new TypeError("`retry` must be a number or an object");
-      }
-      const normalizedRetry = Object.fromEntries(Object.entries(retry2).filter(([, value]) => value !== void 0));
-      const retryLimit = normalizeRetryLimit(normalizedRetry.limit);
-      if (normalizedRetry.methods !== void 0 && !Array.isArray(normalizedRetry.methods)) {
+      if (retry2.methods && !Array.isArray(retry2.methods)) {
         throw new Error("retry.methods must be an array");
       }
-      if (normalizedRetry.statusCodes !== void 0 && !Array.isArray(normalizedRetry.statusCodes)) {
+      retry2.methods &&= retry2.methods.map((method) => method.toLowerCase());
+      if (retry2.statusCodes && !Array.isArray(retry2.statusCodes)) {
         throw new Error("retry.statusCodes must be an array");
       }
-      if (normalizedRetry.afterStatusCodes !== void 0 && !Array.isArray(normalizedRetry.afterStatusCodes)) {
-        throw new Error("retry.afterStatusCodes must be an array");
-      }
-      if (normalizedRetry.methods !== void 0) {
-        normalizedRetry.methods = normalizedRetry.methods.map((method) => method.toLowerCase());
-      }
-      if (normalizedRetry.statusCodes !== void 0) {
-        normalizedRetry.statusCodes = [...normalizedRetry.statusCodes];
-      }
-      if (normalizedRetry.afterStatusCodes !== void 0) {
-        normalizedRetry.afterStatusCodes = [...normalizedRetry.afterStatusCodes];
-      }
+      const normalizedRetry = Object.fromEntries(Object.entries(retry2).filter(([, value]) => value !== void 0));
       return {
-        ...getDefaultRetryOptions(),
-        ...normalizedRetry,
-        limit: retryLimit
+        ...defaultRetryOptions,
+        ...normalizedRetry
       };
     };
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/timeout.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/TimeoutError.js
+var TimeoutError;
+var init_TimeoutError = __esm({
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/errors/TimeoutError.js"() {
+    TimeoutError = class extends Error {
+      request;
+      constructor(request) {
+        super(`Request timed out: ${request.method} ${request.url}`);
+        this.name = "TimeoutError";
+        this.request = request;
+      }
+    };
+  }
+});
+
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/timeout.js
 async function timeout(request, init, abortController, options) {
   return new Promise((resolve7, reject) => {
     const timeoutId = setTimeout(() => {
@@ -10267,12 +10125,12 @@ async function timeout(request, init, abortController, options) {
   });
 }
 var init_timeout = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/timeout.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/timeout.js"() {
     init_TimeoutError();
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/delay.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/delay.js
 async function delay(ms, { signal }) {
   return new Promise((resolve7, reject) => {
     if (signal) {
@@ -10290,23 +10148,22 @@ async function delay(ms, { signal }) {
   });
 }
 var init_delay = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/delay.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/delay.js"() {
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/options.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/options.js
 var findUnknownOptions, hasSearchParameters;
 var init_options = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/options.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/options.js"() {
     init_constants();
-    init_merge();
-    findUnknownOptions = (options) => {
+    findUnknownOptions = (request, options) => {
       const unknownOptions = {};
       for (const key in options) {
         if (!Object.hasOwn(options, key)) {
           continue;
         }
-        if (!(key in requestOptionsRegistry) && !(key in kyOptionKeys)) {
+        if (!(key in requestOptionsRegistry) && !(key in kyOptionKeys) && (!(key in request) || key in vendorSpecificOptions)) {
           unknownOptions[key] = options[key];
         }
       }
@@ -10320,7 +10177,7 @@ var init_options = __esm({
         return search.length > 0;
       }
       if (search instanceof URLSearchParams) {
-        return search.size > 0 || Boolean(search[deletedParametersSymbol]?.size);
+        return search.size > 0;
       }
       if (typeof search === "object") {
         return Object.keys(search).length > 0;
@@ -10333,347 +10190,76 @@ var init_options = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/is-network-error.js
-function isRawNetworkError(error2) {
-  const isValid = error2 && isError(error2) && error2.name === "TypeError" && typeof error2.message === "string";
-  if (!isValid) {
-    return false;
-  }
-  const { message, stack } = error2;
-  if (message === "Load failed" || message.startsWith("Load failed (") && message.endsWith(")")) {
-    return stack === void 0 || "__sentry_captured__" in error2;
-  }
-  if (message.startsWith("error sending request for url")) {
-    return true;
-  }
-  if (message === "Failed to fetch" || message.startsWith("Failed to fetch (") && message.endsWith(")")) {
-    return true;
-  }
-  return errorMessages.has(message);
-}
-var objectToString, isError, errorMessages;
-var init_is_network_error = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/is-network-error.js"() {
-    objectToString = Object.prototype.toString;
-    isError = (value) => objectToString.call(value) === "[object Error]";
-    errorMessages = /* @__PURE__ */ new Set([
-      "network error",
-      // Chrome
-      "NetworkError when attempting to fetch resource.",
-      // Firefox
-      "The Internet connection appears to be offline.",
-      // Safari 16
-      "Network request failed",
-      // `cross-fetch`
-      "fetch failed",
-      // Undici (Node.js)
-      "terminated",
-      // Undici (Node.js)
-      " A network error occurred.",
-      // Bun (WebKit) - leading space is intentional
-      "Network connection lost"
-      // Cloudflare Workers (fetch)
-    ]);
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/type-guards.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/type-guards.js
 function isHTTPError(error2) {
-  return isErrorType(error2, HTTPError);
-}
-function isNetworkError(error2) {
-  return isErrorType(error2, NetworkError);
+  return error2 instanceof HTTPError || error2?.name === HTTPError.name;
 }
 function isTimeoutError(error2) {
-  return isErrorType(error2, TimeoutError);
+  return error2 instanceof TimeoutError || error2?.name === TimeoutError.name;
 }
-var isErrorType;
 var init_type_guards = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/utils/type-guards.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/utils/type-guards.js"() {
     init_HTTPError();
-    init_NetworkError();
     init_TimeoutError();
-    isErrorType = (error2, cls) => error2 instanceof cls || error2?.name === cls.name;
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/retry-timing.js
-var timestampThreshold, delayPattern, months, imfDatePattern, rfc850DatePattern, asctimeDatePattern, getRetryTimingHeader, createTimestamp, getCapture, parseDate, calculateRetryTimingDelay;
-var init_retry_timing = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/retry-timing.js"() {
-    timestampThreshold = Date.parse("2024-01-01");
-    delayPattern = /^\d+$/;
-    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    imfDatePattern = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-    rfc850DatePattern = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-    asctimeDatePattern = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{2}| \d) (\d{2}:\d{2}:\d{2}) (\d{4})$/;
-    getRetryTimingHeader = (headers) => {
-      const retryAfter = headers.get("Retry-After");
-      if (retryAfter !== null) {
-        return { value: retryAfter, allowTimestamp: false };
-      }
-      const rateLimitReset = headers.get("RateLimit-Reset");
-      if (rateLimitReset !== null) {
-        return { value: rateLimitReset, allowTimestamp: true };
-      }
-      const rateLimitRetryAfter = headers.get("X-RateLimit-Retry-After");
-      if (rateLimitRetryAfter !== null) {
-        return { value: rateLimitRetryAfter, allowTimestamp: false };
-      }
-      const rateLimitResetAlias = headers.get("X-RateLimit-Reset") ?? headers.get("X-Rate-Limit-Reset");
-      if (rateLimitResetAlias !== null) {
-        return { value: rateLimitResetAlias, allowTimestamp: true };
-      }
-      return void 0;
-    };
-    createTimestamp = ({ year, month, day, hours, minutes, seconds: seconds2 }) => {
-      const monthIndex = months.indexOf(month);
-      const dayNumber = Number(day);
-      const hoursNumber = Number(hours);
-      const minutesNumber = Number(minutes);
-      const secondsNumber = Number(seconds2);
-      if (monthIndex === -1 || hoursNumber > 23 || minutesNumber > 59 || secondsNumber > 60) {
-        return void 0;
-      }
-      const normalizedSeconds = Math.min(secondsNumber, 59);
-      const date3 = new Date(Date.UTC(year, monthIndex, dayNumber, hoursNumber, minutesNumber, normalizedSeconds));
-      date3.setUTCFullYear(year);
-      const timestamp = date3.getTime();
-      if (date3.getUTCFullYear() !== year || date3.getUTCMonth() !== monthIndex || date3.getUTCDate() !== dayNumber || date3.getUTCHours() !== hoursNumber || date3.getUTCMinutes() !== minutesNumber || date3.getUTCSeconds() !== normalizedSeconds) {
-        return void 0;
-      }
-      return secondsNumber === 60 ? timestamp + 1e3 : timestamp;
-    };
-    getCapture = (match, index) => match[index];
-    parseDate = (value) => {
-      const imfDate = imfDatePattern.exec(value);
-      if (imfDate) {
-        return createTimestamp({
-          year: Number(getCapture(imfDate, 3)),
-          month: getCapture(imfDate, 2),
-          day: getCapture(imfDate, 1),
-          hours: getCapture(imfDate, 4),
-          minutes: getCapture(imfDate, 5),
-          seconds: getCapture(imfDate, 6)
-        });
-      }
-      const rfc850Date = rfc850DatePattern.exec(value);
-      if (rfc850Date) {
-        const now = /* @__PURE__ */ new Date();
-        const twoDigitYear = Number(getCapture(rfc850Date, 3));
-        const currentCenturyYear = Math.floor(now.getUTCFullYear() / 100) * 100 + twoDigitYear;
-        const fiftyYearsFromNow = Date.UTC(now.getUTCFullYear() + 50, now.getUTCMonth(), now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds());
-        let timestamp;
-        for (const year of [
-          currentCenturyYear - 100,
-          currentCenturyYear,
-          currentCenturyYear + 100
-        ]) {
-          const candidateTimestamp = createTimestamp({
-            year,
-            month: getCapture(rfc850Date, 2),
-            day: getCapture(rfc850Date, 1),
-            hours: getCapture(rfc850Date, 4),
-            minutes: getCapture(rfc850Date, 5),
-            seconds: getCapture(rfc850Date, 6)
-          });
-          if (candidateTimestamp !== void 0 && candidateTimestamp <= fiftyYearsFromNow) {
-            timestamp = candidateTimestamp;
-          }
-        }
-        return timestamp;
-      }
-      const asctimeDate = asctimeDatePattern.exec(value);
-      if (asctimeDate) {
-        const time3 = getCapture(asctimeDate, 4);
-        const [hours, minutes, seconds2] = time3.split(":");
-        return createTimestamp({
-          year: Number(getCapture(asctimeDate, 5)),
-          month: getCapture(asctimeDate, 2),
-          day: getCapture(asctimeDate, 3).trim(),
-          hours,
-          minutes,
-          seconds: seconds2
-        });
-      }
-      return void 0;
-    };
-    calculateRetryTimingDelay = ({ value, allowTimestamp }) => {
-      if (delayPattern.test(value)) {
-        let delay3 = Number(value) * 1e3;
-        if (allowTimestamp && delay3 >= timestampThreshold) {
-          delay3 -= Date.now();
-        }
-        return Math.max(0, delay3);
-      }
-      const timestamp = parseDate(value);
-      if (timestamp === void 0) {
-        return void 0;
-      }
-      const delay2 = timestamp - Date.now();
-      return Number.isFinite(delay2) ? Math.max(0, delay2) : void 0;
-    };
-  }
-});
-
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/Ky.js
-function cloneInitHookOptions(options) {
-  const clonedOptions = {
-    ...options,
-    json: cloneShallow(options.json),
-    context: cloneShallow(options.context),
-    headers: cloneShallow(options.headers),
-    searchParams: cloneSearchParametersForInitHook(options.searchParams)
-  };
-  if (options.retry !== void 0) {
-    clonedOptions.retry = cloneRetryOptions(options.retry);
-  }
-  return clonedOptions;
-}
-var maxErrorResponseBodySize, prefixUrlRenamedErrorMessage, timedOutResponseData, timedOutOperation, createTextDecoder, invalidSchemaMessage, cloneRetryOptions, objectToString2, leadingC0ControlOrSpacePattern, asciiTabOrNewLinePattern, schemePattern, malformedHttpProtocolPattern, isRequestInstance, isResponseInstance, isAbsoluteInput, normalizeInputForProtocolCheck, cloneSearchParametersForInitHook, validateJsonWithSchema, Ky;
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/core/Ky.js
+var Ky;
 var init_Ky = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/core/Ky.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/core/Ky.js"() {
     init_HTTPError();
-    init_NetworkError();
     init_NonError();
     init_ForceRetryError();
-    init_SchemaValidationError();
-    init_TimeoutError();
     init_body();
     init_merge();
     init_normalize();
     init_timeout();
     init_delay();
     init_options();
-    init_is_network_error();
     init_type_guards();
-    init_retry_timing();
     init_constants();
-    maxErrorResponseBodySize = 10 * 1024 * 1024;
-    prefixUrlRenamedErrorMessage = "The `prefixUrl` option has been renamed `prefix` in v2 and enhanced to allow slashes in input. See also the new `baseUrl` option for improved flexibility with standard URL resolution: https://github.com/sindresorhus/ky#baseurl";
-    timedOutResponseData = /* @__PURE__ */ Symbol("timedOutResponseData");
-    timedOutOperation = /* @__PURE__ */ Symbol("timedOutOperation");
-    createTextDecoder = (contentType) => {
-      const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
-      const charset = match?.[1] ?? match?.[2];
-      if (charset) {
-        try {
-          return new TextDecoder(charset);
-        } catch {
-        }
-      }
-      return new TextDecoder();
-    };
-    invalidSchemaMessage = "The `schema` argument must follow the Standard Schema specification";
-    cloneRetryOptions = (retry2) => {
-      if (retry2 === null || typeof retry2 !== "object" || Array.isArray(retry2)) {
-        return retry2;
-      }
-      const clonedRetry = { ...retry2 };
-      if (Array.isArray(clonedRetry.methods)) {
-        clonedRetry.methods = [...clonedRetry.methods];
-      }
-      if (Array.isArray(clonedRetry.statusCodes)) {
-        clonedRetry.statusCodes = [...clonedRetry.statusCodes];
-      }
-      if (Array.isArray(clonedRetry.afterStatusCodes)) {
-        clonedRetry.afterStatusCodes = [...clonedRetry.afterStatusCodes];
-      }
-      return clonedRetry;
-    };
-    objectToString2 = Object.prototype.toString;
-    leadingC0ControlOrSpacePattern = /^[\0-\u0020]+/g;
-    asciiTabOrNewLinePattern = /[\t\n\r]/g;
-    schemePattern = /^[a-z][\d+.a-z-]*:/i;
-    malformedHttpProtocolPattern = /^https?:(?!\/\/)/i;
-    isRequestInstance = (value) => value instanceof globalThis.Request || objectToString2.call(value) === "[object Request]";
-    isResponseInstance = (value) => value instanceof globalThis.Response || objectToString2.call(value) === "[object Response]";
-    isAbsoluteInput = (input) => schemePattern.test(input);
-    normalizeInputForProtocolCheck = (input) => input.replaceAll(leadingC0ControlOrSpacePattern, "").replaceAll(asciiTabOrNewLinePattern, "");
-    cloneSearchParametersForInitHook = (searchParameters) => {
-      if (Array.isArray(searchParameters)) {
-        return searchParameters.map((parameter) => [...parameter]);
-      }
-      return cloneShallow(searchParameters);
-    };
-    validateJsonWithSchema = async (jsonValue, schema) => {
-      if (typeof schema !== "object" && typeof schema !== "function" || schema === null) {
-        throw new TypeError(invalidSchemaMessage);
-      }
-      const standardSchema = schema["~standard"];
-      if (typeof standardSchema !== "object" || standardSchema === null || typeof standardSchema.validate !== "function") {
-        throw new TypeError(invalidSchemaMessage);
-      }
-      const validationResult = await standardSchema.validate(jsonValue);
-      if (validationResult.issues) {
-        throw new SchemaValidationError(validationResult.issues);
-      }
-      return validationResult.value;
-    };
     Ky = class _Ky {
       static create(input, options) {
-        const initHooks = options.hooks?.init ?? [];
-        const initHookOptions = initHooks.length > 0 ? cloneInitHookOptions(options) : options;
-        for (const hook of initHooks) {
-          hook(initHookOptions);
-        }
-        const ky2 = new _Ky(input, initHookOptions);
+        const ky2 = new _Ky(input, options);
         const function_ = async () => {
           if (typeof ky2.#options.timeout === "number" && ky2.#options.timeout > maxSafeTimeout) {
             throw new RangeError(`The \`timeout\` option cannot be greater than ${maxSafeTimeout}`);
           }
-          if (typeof ky2.#options.totalTimeout === "number" && ky2.#options.totalTimeout > maxSafeTimeout) {
-            throw new RangeError(`The \`totalTimeout\` option cannot be greater than ${maxSafeTimeout}`);
-          }
           await Promise.resolve();
-          const beforeRequestResponse = await ky2.#runBeforeRequestHooks();
-          if (beforeRequestResponse !== void 0) {
-            ky2.#retryLimit = normalizeRetryOptions(ky2.#options.retry).limit;
-          }
-          let response = beforeRequestResponse ?? await ky2.#retry(async () => ky2.#fetch());
-          let responseFromHook = beforeRequestResponse !== void 0 || ky2.#consumeReturnedResponseFromBeforeRetryHook();
-          for (; ; ) {
-            if (response === void 0) {
-              return response;
+          let response = await ky2.#fetch();
+          for (const hook of ky2.#options.hooks.afterResponse) {
+            const clonedResponse = ky2.#decorateResponse(response.clone());
+            let modifiedResponse;
+            try {
+              modifiedResponse = await hook(ky2.request, ky2.#getNormalizedOptions(), clonedResponse, { retryCount: ky2.#retryCount });
+            } catch (error2) {
+              ky2.#cancelResponseBody(clonedResponse);
+              ky2.#cancelResponseBody(response);
+              throw error2;
             }
-            if (isResponseInstance(response)) {
-              try {
-                response = await ky2.#runAfterResponseHooks(response);
-              } catch (error2) {
-                if (!(error2 instanceof ForceRetryError)) {
-                  throw error2;
-                }
-                const retriedResponse = await ky2.#retryFromError(error2, async () => ky2.#fetch());
-                if (retriedResponse === void 0) {
-                  return retriedResponse;
-                }
-                response = retriedResponse;
-                responseFromHook = ky2.#consumeReturnedResponseFromBeforeRetryHook();
-                continue;
-              }
+            if (modifiedResponse instanceof RetryMarker) {
+              ky2.#cancelResponseBody(clonedResponse);
+              ky2.#cancelResponseBody(response);
+              throw new ForceRetryError(modifiedResponse.options);
             }
-            const currentResponse = response;
-            if (!currentResponse.ok && currentResponse.type !== "opaque" && (typeof ky2.#options.throwHttpErrors === "function" ? ky2.#options.throwHttpErrors(currentResponse.status) : ky2.#options.throwHttpErrors)) {
-              const httpError = new HTTPError(currentResponse, ky2.#getResponseRequest(currentResponse), ky2.#getNormalizedOptions());
-              const errorToThrow = httpError;
-              httpError.data = await ky2.#getResponseData(currentResponse);
-              if (responseFromHook) {
-                throw errorToThrow;
-              }
-              const retriedResponse = await ky2.#retryFromError(httpError, async () => ky2.#fetch());
-              if (retriedResponse === void 0) {
-                return retriedResponse;
-              }
-              response = retriedResponse;
-              responseFromHook = ky2.#consumeReturnedResponseFromBeforeRetryHook();
-              continue;
+            const nextResponse = modifiedResponse instanceof globalThis.Response ? modifiedResponse : response;
+            if (clonedResponse !== nextResponse) {
+              ky2.#cancelResponseBody(clonedResponse);
             }
-            break;
-          }
-          if (!isResponseInstance(response)) {
-            return response;
+            if (response !== nextResponse) {
+              ky2.#cancelResponseBody(response);
+            }
+            response = nextResponse;
           }
           ky2.#decorateResponse(response);
+          if (!response.ok && (typeof ky2.#options.throwHttpErrors === "function" ? ky2.#options.throwHttpErrors(response.status) : ky2.#options.throwHttpErrors)) {
+            let error2 = new HTTPError(response, ky2.request, ky2.#getNormalizedOptions());
+            for (const hook of ky2.#options.hooks.beforeError) {
+              error2 = await hook(error2, { retryCount: ky2.#retryCount });
+            }
+            throw error2;
+          }
           if (ky2.#options.onDownloadProgress) {
             if (typeof ky2.#options.onDownloadProgress !== "function") {
               throw new TypeError("The `onDownloadProgress` option must be a function");
@@ -10687,39 +10273,32 @@ var init_Ky = __esm({
           }
           return response;
         };
-        const result = (async () => {
-          try {
-            return await function_();
-          } catch (error2) {
-            await ky2.#throwProcessedError(error2);
-          } finally {
-            const originalRequest = ky2.#originalRequest;
-            ky2.#cancelBody(originalRequest?.body ?? void 0);
-            if (ky2.request !== originalRequest) {
-              ky2.#cancelBody(ky2.request.body ?? void 0);
-            }
-          }
-        })();
+        const result = ky2.#retry(function_).finally(() => {
+          const originalRequest = ky2.#originalRequest;
+          ky2.#cancelBody(originalRequest?.body ?? void 0);
+          ky2.#cancelBody(ky2.request.body ?? void 0);
+        });
         for (const [type, mimeType] of Object.entries(responseTypes)) {
           if (type === "bytes" && typeof globalThis.Response?.prototype?.bytes !== "function") {
             continue;
           }
-          result[type] = async (schema) => {
+          result[type] = async () => {
             ky2.request.headers.set("accept", ky2.request.headers.get("accept") || mimeType);
             const response = await result;
-            if (type !== "json") {
-              return ky2.#raceBodyRead(async () => response[type](), response);
+            if (type === "json") {
+              if (response.status === 204) {
+                return "";
+              }
+              const text = await response.text();
+              if (text === "") {
+                return "";
+              }
+              if (options.parseJson) {
+                return options.parseJson(text);
+              }
+              return JSON.parse(text);
             }
-            const text = await ky2.#raceBodyRead(async () => response.text(), response);
-            const request = ky2.#getResponseRequest(response);
-            const parsedResult = await ky2.#raceWithTotalTimeout(async () => {
-              const jsonValue = initHookOptions.parseJson ? await initHookOptions.parseJson(text, { request, response }) : text === "" && schema !== void 0 ? void 0 : JSON.parse(text);
-              return schema === void 0 ? jsonValue : validateJsonWithSchema(jsonValue, schema);
-            });
-            if (parsedResult === timedOutOperation) {
-              await ky2.#throwProcessedError(new TimeoutError(request));
-            }
-            return parsedResult;
+            return response[type]();
           };
         }
         return result;
@@ -10734,60 +10313,49 @@ var init_Ky = __esm({
       request;
       #abortController;
       #retryCount = 0;
-      #retryLimit;
+      // eslint-disable-next-line @typescript-eslint/prefer-readonly -- False positive: #input is reassigned on line 202
       #input;
       #options;
       #originalRequest;
       #userProvidedAbortSignal;
-      #beforeRetryHookErrors = /* @__PURE__ */ new WeakSet();
       #cachedNormalizedOptions;
-      #startTime;
-      #returnedResponseFromBeforeRetryHook = false;
-      #responseRequests = /* @__PURE__ */ new WeakMap();
       // eslint-disable-next-line complexity
       constructor(input, options = {}) {
         this.#input = input;
-        if (Object.hasOwn(options, "prefixUrl")) {
-          throw new Error(prefixUrlRenamedErrorMessage);
-        }
         this.#options = {
           ...options,
           headers: mergeHeaders(this.#input.headers, options.headers),
-          hooks: mergeHooks({}, options.hooks),
+          hooks: mergeHooks({
+            beforeRequest: [],
+            beforeRetry: [],
+            beforeError: [],
+            afterResponse: []
+          }, options.hooks),
           method: normalizeRequestMethod(options.method ?? this.#input.method ?? "GET"),
           // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-          prefix: String(options.prefix || ""),
+          prefixUrl: String(options.prefixUrl || ""),
           retry: normalizeRetryOptions(options.retry),
           throwHttpErrors: options.throwHttpErrors ?? true,
           timeout: options.timeout ?? 1e4,
-          totalTimeout: options.totalTimeout ?? false,
           fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
           context: options.context ?? {}
         };
-        this.#retryLimit = this.#options.retry.limit;
         if (typeof this.#input !== "string" && !(this.#input instanceof URL || this.#input instanceof globalThis.Request)) {
           throw new TypeError("`input` must be a string, URL, or Request");
         }
-        if (typeof this.#input === "string") {
-          if (this.#options.prefix) {
-            const normalizedPrefix = this.#options.prefix.replace(/\/+$/, "");
-            const normalizedInput = this.#input.replace(/^\/+/, "");
-            this.#input = `${normalizedPrefix}/${normalizedInput}`;
+        if (this.#options.prefixUrl && typeof this.#input === "string") {
+          if (this.#input.startsWith("/")) {
+            throw new Error("`input` must not begin with a slash when using `prefixUrl`");
           }
-          if (this.#options.baseUrl) {
-            const normalizedInput = normalizeInputForProtocolCheck(this.#input);
-            if (malformedHttpProtocolPattern.test(normalizedInput)) {
-              throw new TypeError("`input` url protocol must be followed by `//` when using `baseUrl`");
-            }
-            if (!isAbsoluteInput(normalizedInput)) {
-              this.#input = new URL(this.#input, new Request(this.#options.baseUrl).url);
-            }
+          if (!this.#options.prefixUrl.endsWith("/")) {
+            this.#options.prefixUrl += "/";
           }
+          this.#input = this.#options.prefixUrl + this.#input;
         }
         if (supportsAbortController && supportsAbortSignal) {
           this.#userProvidedAbortSignal = this.#options.signal ?? this.#input.signal;
           this.#abortController = new globalThis.AbortController();
-          this.#options.signal = this.#createManagedSignal();
+          this.#options.signal = this.#userProvidedAbortSignal ? AbortSignal.any([this.#userProvidedAbortSignal, this.#abortController.signal]) : this.#abortController.signal;
         }
         if (supportsRequestStreams) {
           this.#options.duplex = "half";
@@ -10802,332 +10370,85 @@ var init_Ky = __esm({
         }
         this.request = new globalThis.Request(this.#input, this.#options);
         if (hasSearchParameters(this.#options.searchParams)) {
-          const url2 = new URL(this.request.url);
-          const deleted = this.#options.searchParams?.[deletedParametersSymbol];
-          if (deleted) {
-            for (const key of deleted) {
-              url2.searchParams.delete(key);
-            }
-          }
-          if (typeof this.#options.searchParams === "string") {
-            const stringSearchParameters = this.#options.searchParams.replace(/^\?/, "");
-            if (stringSearchParameters !== "") {
-              url2.search = url2.search ? `${url2.search}&${stringSearchParameters}` : `?${stringSearchParameters}`;
-            }
-          } else {
-            const optionsSearchParameters = new URLSearchParams(_Ky.#normalizeSearchParams(this.#options.searchParams));
-            for (const [key, value] of optionsSearchParameters.entries()) {
-              url2.searchParams.append(key, value);
-            }
-          }
-          if (this.#options.searchParams && typeof this.#options.searchParams === "object" && !Array.isArray(this.#options.searchParams) && !(this.#options.searchParams instanceof URLSearchParams)) {
-            for (const [key, value] of Object.entries(this.#options.searchParams)) {
-              if (value === void 0) {
-                url2.searchParams.delete(key);
-              }
-            }
-          }
+          const textSearchParams = typeof this.#options.searchParams === "string" ? this.#options.searchParams.replace(/^\?/, "") : new URLSearchParams(_Ky.#normalizeSearchParams(this.#options.searchParams)).toString();
+          const searchParams = "?" + textSearchParams;
+          const url2 = this.request.url.replace(/(?:\?.*?)?(?=#|$)/, searchParams);
           this.request = new globalThis.Request(url2, this.#options);
         }
-        if (this.#options.onUploadProgress && typeof this.#options.onUploadProgress !== "function") {
-          throw new TypeError("The `onUploadProgress` option must be a function");
+        if (this.#options.onUploadProgress) {
+          if (typeof this.#options.onUploadProgress !== "function") {
+            throw new TypeError("The `onUploadProgress` option must be a function");
+          }
+          if (!supportsRequestStreams) {
+            throw new Error("Request streams are not supported in your environment. The `duplex` option for `Request` is not available.");
+          }
+          this.request = this.#wrapRequestWithUploadProgress(this.request, this.#options.body ?? void 0);
         }
-        this.#startTime = typeof this.#options.totalTimeout === "number" ? this.#getCurrentTime() : void 0;
       }
-      #calculateDelay(retry2) {
-        const retryDelay2 = retry2.delay(this.#retryCount + 1);
+      #calculateDelay() {
+        const retryDelay2 = this.#options.retry.delay(this.#retryCount);
         let jitteredDelay = retryDelay2;
-        if (retry2.jitter === true) {
+        if (this.#options.retry.jitter === true) {
           jitteredDelay = Math.random() * retryDelay2;
-        } else if (typeof retry2.jitter === "function") {
-          jitteredDelay = retry2.jitter(retryDelay2);
+        } else if (typeof this.#options.retry.jitter === "function") {
+          jitteredDelay = this.#options.retry.jitter(retryDelay2);
           if (!Number.isFinite(jitteredDelay) || jitteredDelay < 0) {
             jitteredDelay = retryDelay2;
           }
         }
-        return Math.min(retry2.backoffLimit, jitteredDelay);
+        const backoffLimit = this.#options.retry.backoffLimit ?? Number.POSITIVE_INFINITY;
+        return Math.min(backoffLimit, jitteredDelay);
       }
       async #calculateRetryDelay(error2) {
-        const retry2 = normalizeRetryOptions(this.#options.retry);
-        if (this.#retryCount >= Math.min(retry2.limit, this.#retryLimit)) {
+        this.#retryCount++;
+        if (this.#retryCount > this.#options.retry.limit) {
           throw error2;
         }
         const errorObject = error2 instanceof Error ? error2 : new NonError(error2);
         if (errorObject instanceof ForceRetryError) {
-          return errorObject.customDelay ?? this.#calculateDelay(retry2);
+          return errorObject.customDelay ?? this.#calculateDelay();
         }
-        if (!retry2.methods.includes(this.request.method.toLowerCase())) {
+        if (!this.#options.retry.methods.includes(this.request.method.toLowerCase())) {
           throw error2;
         }
-        const { shouldRetry } = retry2;
-        if (shouldRetry !== void 0) {
-          const result = await this.#raceWithTotalTimeout(async () => shouldRetry({ error: errorObject, retryCount: this.#retryCount + 1 }));
-          if (result === timedOutOperation) {
-            throw new TimeoutError(this.request);
-          }
+        if (this.#options.retry.shouldRetry !== void 0) {
+          const result = await this.#options.retry.shouldRetry({ error: errorObject, retryCount: this.#retryCount });
           if (result === false) {
             throw error2;
           }
           if (result === true) {
-            return this.#calculateDelay(retry2);
+            return this.#calculateDelay();
           }
         }
-        if (isTimeoutError(error2)) {
-          if (!retry2.retryOnTimeout) {
-            throw error2;
-          }
-          return this.#calculateDelay(retry2);
+        if (isTimeoutError(error2) && !this.#options.retry.retryOnTimeout) {
+          throw error2;
         }
         if (isHTTPError(error2)) {
-          if (!retry2.statusCodes.includes(error2.response.status)) {
+          if (!this.#options.retry.statusCodes.includes(error2.response.status)) {
             throw error2;
           }
-          const retryTimingHeader = getRetryTimingHeader(error2.response.headers);
-          if (retryTimingHeader && retry2.afterStatusCodes.includes(error2.response.status)) {
-            const after = calculateRetryTimingDelay(retryTimingHeader);
-            if (after === void 0) {
-              return this.#calculateDelay(retry2);
+          const retryAfter = error2.response.headers.get("Retry-After") ?? error2.response.headers.get("RateLimit-Reset") ?? error2.response.headers.get("X-RateLimit-Retry-After") ?? error2.response.headers.get("X-RateLimit-Reset") ?? error2.response.headers.get("X-Rate-Limit-Reset");
+          if (retryAfter && this.#options.retry.afterStatusCodes.includes(error2.response.status)) {
+            let after = Number(retryAfter) * 1e3;
+            if (Number.isNaN(after)) {
+              after = Date.parse(retryAfter) - Date.now();
+            } else if (after >= Date.parse("2024-01-01")) {
+              after -= Date.now();
             }
-            return Math.min(retry2.maxRetryAfter, after);
+            const max = this.#options.retry.maxRetryAfter ?? after;
+            return after < max ? after : max;
           }
           if (error2.response.status === 413) {
             throw error2;
           }
-          return this.#calculateDelay(retry2);
         }
-        if (!isNetworkError(error2)) {
-          throw error2;
-        }
-        return this.#calculateDelay(retry2);
+        return this.#calculateDelay();
       }
       #decorateResponse(response) {
-        const request = this.#getResponseRequest(response);
         if (this.#options.parseJson) {
-          response.json = async () => {
-            const text = await response.text();
-            return this.#options.parseJson(text, { request, response });
-          };
+          response.json = async () => this.#options.parseJson(await response.text());
         }
         return response;
-      }
-      async #throwProcessedError(error2) {
-        if (!(error2 instanceof Error)) {
-          throw error2;
-        }
-        if (this.#beforeRetryHookErrors.has(error2)) {
-          throw error2;
-        }
-        let processedError = error2;
-        for (const hook of this.#options.hooks.beforeError) {
-          const hookResult = await hook({
-            request: this.request,
-            options: this.#getNormalizedOptions(),
-            error: processedError,
-            retryCount: this.#retryCount
-          });
-          if (hookResult instanceof Error) {
-            processedError = hookResult;
-          }
-        }
-        throw processedError;
-      }
-      async #getResponseData(response) {
-        const readTimeout = this.#getErrorDataTimeout();
-        const text = await this.#readResponseText(response, readTimeout.milliseconds);
-        if (text === timedOutResponseData) {
-          if (readTimeout.fromTotalTimeout) {
-            throw new TimeoutError(this.request);
-          }
-          this.#throwIfTotalTimeoutExhausted();
-          return void 0;
-        }
-        if (!text) {
-          return void 0;
-        }
-        if (!this.#isJsonContentType(response.headers.get("content-type") ?? "")) {
-          return text;
-        }
-        const parseTimeout = this.#getErrorDataTimeout();
-        const data = await this.#parseJson(text, response, parseTimeout.milliseconds, this.#getResponseRequest(response));
-        if (data === timedOutResponseData) {
-          if (parseTimeout.fromTotalTimeout) {
-            throw new TimeoutError(this.request);
-          }
-          this.#throwIfTotalTimeoutExhausted();
-          return void 0;
-        }
-        return data;
-      }
-      #getErrorDataTimeout() {
-        const errorDataTimeout = this.#options.timeout === false ? 1e4 : this.#options.timeout;
-        const remainingTotal = this.#getRemainingTotalTimeout();
-        if (remainingTotal === void 0) {
-          return {
-            milliseconds: errorDataTimeout,
-            fromTotalTimeout: false
-          };
-        }
-        if (remainingTotal <= 0) {
-          throw new TimeoutError(this.request);
-        }
-        return {
-          milliseconds: Math.min(errorDataTimeout, remainingTotal),
-          fromTotalTimeout: remainingTotal <= errorDataTimeout
-        };
-      }
-      #getBodyReadTimeout() {
-        const remainingTotal = this.#getRemainingTotalTimeout();
-        if (remainingTotal !== void 0) {
-          if (remainingTotal <= 0) {
-            throw new TimeoutError(this.request);
-          }
-          return this.#options.timeout === false ? remainingTotal : Math.min(this.#options.timeout, remainingTotal);
-        }
-        return this.#options.timeout === false ? void 0 : this.#options.timeout;
-      }
-      // Unlike error bodies (`#getResponseData`), a successful body read has no fallback value to return -
-      // the caller's `.json()`/`.text()`/etc. promise must settle, so a timeout here always rejects.
-      async #raceBodyRead(createBodyPromise, response) {
-        let timeoutMs;
-        try {
-          timeoutMs = this.#getBodyReadTimeout();
-        } catch (error2) {
-          await this.#throwProcessedError(error2);
-        }
-        const bodyPromise = createBodyPromise();
-        if (timeoutMs === void 0) {
-          return bodyPromise;
-        }
-        const result = await Promise.race([
-          bodyPromise,
-          new Promise((resolve7) => {
-            const timeoutId = setTimeout(() => {
-              resolve7(timedOutResponseData);
-            }, timeoutMs);
-            void bodyPromise.finally(() => {
-              clearTimeout(timeoutId);
-            }).catch(() => void 0);
-          })
-        ]);
-        if (result === timedOutResponseData) {
-          this.#abortController?.abort();
-          await this.#throwProcessedError(new TimeoutError(this.#getResponseRequest(response)));
-        }
-        return result;
-      }
-      async #raceWithTotalTimeout(operation) {
-        const remainingTotal = this.#getRemainingTotalTimeout();
-        if (remainingTotal === void 0) {
-          return operation();
-        }
-        if (remainingTotal <= 0) {
-          this.#abortController?.abort();
-          return timedOutOperation;
-        }
-        let timeoutId;
-        try {
-          const timeoutPromise = new Promise((resolve7) => {
-            timeoutId = setTimeout(() => {
-              resolve7(timedOutOperation);
-            }, remainingTotal);
-          });
-          const operationResult = Promise.resolve().then(operation).then((value) => ({ status: "fulfilled", value })).catch((error2) => ({ status: "rejected", error: error2 }));
-          const result = await Promise.race([operationResult, timeoutPromise]);
-          const remainingAfterOperation = this.#getRemainingTotalTimeout();
-          const didTimeOut = result === timedOutOperation || remainingAfterOperation !== void 0 && remainingAfterOperation <= 0;
-          if (didTimeOut) {
-            this.#abortController?.abort();
-            if (result === timedOutOperation) {
-              void operationResult.then((result2) => {
-                if (result2.status === "fulfilled") {
-                  this.#cancelReturnedBody(result2.value);
-                }
-              });
-            } else if (result.status === "fulfilled") {
-              this.#cancelReturnedBody(result.value);
-            }
-            return timedOutOperation;
-          }
-          if (result.status === "rejected") {
-            throw result.error;
-          }
-          return result.value;
-        } finally {
-          clearTimeout(timeoutId);
-        }
-      }
-      #isJsonContentType(contentType) {
-        const mimeType = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
-        return /\/(?:.*[.+-])?json$/.test(mimeType);
-      }
-      async #readResponseText(response, timeoutMs) {
-        const { body } = response;
-        if (!body) {
-          try {
-            return await response.text();
-          } catch {
-            return void 0;
-          }
-        }
-        let reader;
-        try {
-          reader = body.getReader();
-        } catch {
-          return void 0;
-        }
-        const decoder = createTextDecoder(response.headers.get("content-type") ?? "");
-        const chunks = [];
-        let totalBytes = 0;
-        const readAll = (async () => {
-          try {
-            for (; ; ) {
-              const { done, value } = await reader.read();
-              if (done) {
-                break;
-              }
-              totalBytes += value.byteLength;
-              if (totalBytes > maxErrorResponseBodySize) {
-                void reader.cancel().catch(() => void 0);
-                return void 0;
-              }
-              chunks.push(decoder.decode(value, { stream: true }));
-            }
-          } catch {
-            return void 0;
-          }
-          chunks.push(decoder.decode());
-          return chunks.join("");
-        })();
-        const timeoutPromise = new Promise((resolve7) => {
-          const timeoutId = setTimeout(() => {
-            resolve7(timedOutResponseData);
-          }, timeoutMs);
-          void readAll.finally(() => {
-            clearTimeout(timeoutId);
-          });
-        });
-        const result = await Promise.race([readAll, timeoutPromise]);
-        if (result === timedOutResponseData) {
-          void reader.cancel().catch(() => void 0);
-        }
-        return result;
-      }
-      async #parseJson(text, response, timeoutMs, request) {
-        let timeoutId;
-        try {
-          return await Promise.race([
-            Promise.resolve().then(() => this.#options.parseJson ? this.#options.parseJson(text, { request, response }) : JSON.parse(text)),
-            new Promise((resolve7) => {
-              timeoutId = setTimeout(() => {
-                resolve7(timedOutResponseData);
-              }, timeoutMs);
-            })
-          ]);
-        } catch {
-          return void 0;
-        } finally {
-          clearTimeout(timeoutId);
-        }
       }
       #cancelBody(body) {
         if (!body) {
@@ -11138,210 +10459,77 @@ var init_Ky = __esm({
       #cancelResponseBody(response) {
         this.#cancelBody(response.body ?? void 0);
       }
-      #cancelReturnedBody(value) {
-        if (isResponseInstance(value)) {
-          this.#cancelResponseBody(value);
-        } else if (isRequestInstance(value)) {
-          this.#cancelBody(value.body ?? void 0);
-        }
-      }
-      #createManagedSignal() {
-        return this.#userProvidedAbortSignal ? AbortSignal.any([this.#userProvidedAbortSignal, this.#abortController.signal]) : this.#abortController.signal;
-      }
-      #throwIfTotalTimeoutExhausted() {
-        const remaining = this.#getRemainingTotalTimeout();
-        if (remaining !== void 0 && remaining <= 0) {
-          throw new TimeoutError(this.request);
-        }
-      }
-      async #runBeforeRequestHooks() {
-        for (const hook of this.#options.hooks.beforeRequest) {
-          const result = await this.#raceWithTotalTimeout(async () => hook({
-            request: this.request,
-            options: this.#getNormalizedOptions(),
-            retryCount: 0
-          }));
-          if (result === timedOutOperation) {
-            throw new TimeoutError(this.request);
-          }
-          if (isRequestInstance(result)) {
-            this.#assignRequest(result);
-          } else if (isResponseInstance(result)) {
-            return result;
-          }
-        }
-        return void 0;
-      }
-      async #runAfterResponseHooks(response) {
-        const responseRequest = this.#getResponseRequest(response);
-        for (const hook of this.#options.hooks.afterResponse) {
-          const hookResponse = this.#setResponseRequest(response.clone(), responseRequest);
-          this.#decorateResponse(hookResponse);
-          let modifiedResponse;
-          try {
-            modifiedResponse = await this.#raceWithTotalTimeout(async () => hook({
-              request: this.request,
-              options: this.#getNormalizedOptions(),
-              response: hookResponse,
-              retryCount: this.#retryCount
-            }));
-            if (modifiedResponse === timedOutOperation) {
-              throw new TimeoutError(this.request);
-            }
-          } catch (error2) {
-            if (hookResponse !== response) {
-              this.#cancelResponseBody(hookResponse);
-            }
-            this.#cancelResponseBody(response);
-            throw error2;
-          }
-          if (modifiedResponse instanceof RetryMarker) {
-            if (hookResponse !== response) {
-              this.#cancelResponseBody(hookResponse);
-            }
-            this.#cancelResponseBody(response);
-            throw new ForceRetryError(modifiedResponse.options);
-          }
-          const nextResponse = isResponseInstance(modifiedResponse) ? this.#setResponseRequest(modifiedResponse, responseRequest) : response;
-          if (hookResponse !== response && hookResponse !== nextResponse && hookResponse.body !== nextResponse.body) {
-            this.#cancelResponseBody(hookResponse);
-          }
-          if (response !== nextResponse && response.body !== nextResponse.body) {
-            this.#cancelResponseBody(response);
-          }
-          response = nextResponse;
-        }
-        return response;
-      }
       async #retry(function_) {
         try {
           return await function_();
         } catch (error2) {
-          return this.#retryFromError(error2, function_);
-        }
-      }
-      async #retryFromError(error2, function_) {
-        this.#returnedResponseFromBeforeRetryHook = false;
-        const retryDelay2 = Math.min(await this.#calculateRetryDelay(error2), maxSafeTimeout);
-        const delayOptions = { signal: this.#userProvidedAbortSignal };
-        const remainingTimeout = this.#getRemainingTotalTimeout();
-        if (remainingTimeout !== void 0) {
-          if (remainingTimeout <= 0) {
-            throw new TimeoutError(this.request);
+          const ms = Math.min(await this.#calculateRetryDelay(error2), maxSafeTimeout);
+          if (this.#retryCount < 1) {
+            throw error2;
           }
-          if (retryDelay2 >= remainingTimeout) {
-            await delay(remainingTimeout, delayOptions);
-            throw new TimeoutError(this.request);
+          await delay(ms, this.#userProvidedAbortSignal ? { signal: this.#userProvidedAbortSignal } : {});
+          if (error2 instanceof ForceRetryError && error2.customRequest) {
+            const managedRequest = this.#options.signal ? new globalThis.Request(error2.customRequest, { signal: this.#options.signal }) : new globalThis.Request(error2.customRequest);
+            this.#assignRequest(managedRequest);
           }
-        }
-        await delay(retryDelay2, delayOptions);
-        this.#throwIfTotalTimeoutExhausted();
-        if (error2 instanceof ForceRetryError && error2.customRequest) {
-          const customRequest = new globalThis.Request(error2.customRequest, this.#options.signal ? { signal: this.#options.signal } : void 0);
-          this.#assignRequest(customRequest);
-        }
-        for (const hook of this.#options.hooks.beforeRetry) {
-          let hookResult;
-          try {
-            hookResult = await this.#raceWithTotalTimeout(async () => hook({
+          for (const hook of this.#options.hooks.beforeRetry) {
+            const hookResult = await hook({
               request: this.request,
               options: this.#getNormalizedOptions(),
               error: error2,
-              retryCount: this.#retryCount + 1
-            }));
-          } catch (hookError) {
-            if (hookError instanceof Error && hookError !== error2) {
-              this.#beforeRetryHookErrors.add(hookError);
+              retryCount: this.#retryCount
+            });
+            if (hookResult instanceof globalThis.Request) {
+              this.#assignRequest(hookResult);
+              break;
             }
-            throw hookError;
+            if (hookResult instanceof globalThis.Response) {
+              return hookResult;
+            }
+            if (hookResult === stop) {
+              return;
+            }
           }
-          if (hookResult === timedOutOperation) {
-            throw new TimeoutError(this.request);
-          }
-          if (isRequestInstance(hookResult)) {
-            this.#assignRequest(hookResult);
-            break;
-          }
-          if (isResponseInstance(hookResult)) {
-            this.#returnedResponseFromBeforeRetryHook = true;
-            this.#retryCount++;
-            return hookResult;
-          }
-          if (hookResult === stop) {
-            return;
-          }
+          return this.#retry(function_);
         }
-        this.#throwIfTotalTimeoutExhausted();
-        this.#retryCount++;
-        return this.#retry(function_);
-      }
-      #consumeReturnedResponseFromBeforeRetryHook() {
-        const value = this.#returnedResponseFromBeforeRetryHook;
-        this.#returnedResponseFromBeforeRetryHook = false;
-        return value;
       }
       async #fetch() {
         if (this.#abortController?.signal.aborted) {
           this.#abortController = new globalThis.AbortController();
-          this.#options.signal = this.#createManagedSignal();
+          this.#options.signal = this.#userProvidedAbortSignal ? AbortSignal.any([this.#userProvidedAbortSignal, this.#abortController.signal]) : this.#abortController.signal;
           this.request = new globalThis.Request(this.request, { signal: this.#options.signal });
         }
-        const nonRequestOptions = findUnknownOptions(this.#options);
-        this.#retryLimit = normalizeRetryOptions(this.#options.retry).limit;
-        const retryRequest = this.#retryLimit > 0 ? this.request.clone() : void 0;
-        const request = this.#wrapRequestWithUploadProgress(this.request, this.#options.body ?? void 0);
-        this.#originalRequest = request;
-        if (retryRequest) {
-          this.request = retryRequest;
-        }
-        try {
-          const remainingTotal = this.#getRemainingTotalTimeout();
-          if (remainingTotal !== void 0 && remainingTotal <= 0) {
-            throw new TimeoutError(this.request);
+        for (const hook of this.#options.hooks.beforeRequest) {
+          const result = await hook(this.request, this.#getNormalizedOptions(), { retryCount: this.#retryCount });
+          if (result instanceof Response) {
+            return result;
           }
-          const effectiveTimeout = this.#options.timeout === false ? remainingTotal : remainingTotal === void 0 ? this.#options.timeout : Math.min(this.#options.timeout, remainingTotal);
-          const response = effectiveTimeout === void 0 ? await this.#options.fetch(request, nonRequestOptions) : await timeout(request, nonRequestOptions, this.#abortController, {
-            timeout: effectiveTimeout,
-            fetch: this.#options.fetch
-          });
-          return this.#setResponseRequest(response, request);
-        } catch (error2) {
-          if (isRawNetworkError(error2)) {
-            throw new NetworkError(this.request, { cause: error2 });
+          if (result instanceof globalThis.Request) {
+            this.#assignRequest(result);
+            break;
           }
-          throw error2;
         }
-      }
-      #getRemainingTotalTimeout() {
-        if (this.#startTime === void 0) {
-          return void 0;
+        const nonRequestOptions = findUnknownOptions(this.request, this.#options);
+        this.#originalRequest = this.request;
+        this.request = this.#originalRequest.clone();
+        if (this.#options.timeout === false) {
+          return this.#options.fetch(this.#originalRequest, nonRequestOptions);
         }
-        const elapsed = this.#getCurrentTime() - this.#startTime;
-        return Math.max(0, this.#options.totalTimeout - elapsed);
-      }
-      #getCurrentTime() {
-        return globalThis.performance?.now() ?? Date.now();
+        return timeout(this.#originalRequest, nonRequestOptions, this.#abortController, this.#options);
       }
       #getNormalizedOptions() {
         if (!this.#cachedNormalizedOptions) {
-          const { hooks, json, parseJson, stringifyJson, searchParams, timeout: timeout2, totalTimeout, throwHttpErrors, fetch: fetch2, ...normalizedOptions } = this.#options;
+          const { hooks, ...normalizedOptions } = this.#options;
           this.#cachedNormalizedOptions = Object.freeze(normalizedOptions);
         }
         return this.#cachedNormalizedOptions;
       }
       #assignRequest(request) {
         this.#cachedNormalizedOptions = void 0;
-        this.request = request;
-      }
-      #getResponseRequest(response) {
-        return this.#responseRequests.get(response) ?? this.request;
-      }
-      #setResponseRequest(response, request) {
-        this.#responseRequests.set(response, request);
-        return response;
+        this.request = this.#wrapRequestWithUploadProgress(request);
       }
       #wrapRequestWithUploadProgress(request, originalBody) {
-        if (!this.#options.onUploadProgress || !request.body || !supportsRequestStreams) {
+        if (!this.#options.onUploadProgress || !request.body) {
           return request;
         }
         return streamRequest(request, this.#options.onUploadProgress, originalBody ?? this.#options.body ?? void 0);
@@ -11350,10 +10538,10 @@ var init_Ky = __esm({
   }
 });
 
-// ../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/index.js
+// ../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/index.js
 var createInstance, ky, distribution_default;
 var init_distribution = __esm({
-  "../../node_modules/.pnpm/ky@2.1.0/node_modules/ky/distribution/index.js"() {
+  "../../node_modules/.pnpm/ky@1.14.3/node_modules/ky/distribution/index.js"() {
     init_Ky();
     init_constants();
     init_merge();
@@ -12646,10 +11834,10 @@ var init_src2 = __esm({
   }
 });
 
-// ../../packages/client/src/internal/artifact-errors.ts
+// ../../packages/client/src/errors/artifact-errors.ts
 var ArtifactUploadError, ArtifactDownloadError;
 var init_artifact_errors = __esm({
-  "../../packages/client/src/internal/artifact-errors.ts"() {
+  "../../packages/client/src/errors/artifact-errors.ts"() {
     "use strict";
     init_src();
     ArtifactUploadError = class extends SdkError {
@@ -16739,7 +15927,7 @@ var require_data_url = __commonJS({
     "use strict";
     var assert3 = __require("node:assert");
     var { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = require_infra();
-    var encoder2 = new TextEncoder();
+    var encoder = new TextEncoder();
     var HTTP_TOKEN_CODEPOINTS = /^[-!#$%&'*+.^_|~A-Za-z0-9]+$/u;
     var HTTP_WHITESPACE_REGEX = /[\u000A\u000D\u0009\u0020]/u;
     var HTTP_QUOTED_STRING_TOKENS = /^[\u0009\u0020-\u007E\u0080-\u00FF]+$/u;
@@ -16793,7 +15981,7 @@ var require_data_url = __commonJS({
       return serialized;
     }
     function stringPercentDecode(input) {
-      const bytes = encoder2.encode(input);
+      const bytes = encoder.encode(input);
       return percentDecode(bytes);
     }
     function isHexCharByte(byte) {
@@ -32802,15 +31990,15 @@ var require_response = __commonJS({
       };
     }
     function makeNetworkError(reason) {
-      const isError2 = isErrorLike(reason);
+      const isError = isErrorLike(reason);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError2 ? reason : new Error(reason ? String(reason) : reason),
+        error: isError ? reason : new Error(reason ? String(reason) : reason),
         aborted: reason && reason.name === "AbortError"
       });
     }
-    function isNetworkError2(response) {
+    function isNetworkError(response) {
       return (
         // A network error is a response whose type is "error",
         response.type === "error" && // status is 0
@@ -32956,7 +32144,7 @@ var require_response = __commonJS({
     ]);
     webidl.is.Response = webidl.util.MakeTypeAssertion(Response2);
     module.exports = {
-      isNetworkError: isNetworkError2,
+      isNetworkError,
       makeNetworkError,
       makeResponse,
       makeAppropriateNetworkError,
@@ -38817,7 +38005,7 @@ var require_eventsource = __commonJS({
     var { EventSourceStream } = require_eventsource_stream();
     var { parseMIMEType } = require_data_url();
     var { createFastMessageEvent } = require_events();
-    var { isNetworkError: isNetworkError2 } = require_response();
+    var { isNetworkError } = require_response();
     var { kEnumerableProperty } = require_util();
     var { environmentSettingsObject } = require_util2();
     var { getGlobalDispatcher } = require_global2();
@@ -38933,13 +38121,13 @@ var require_eventsource = __commonJS({
           dispatcher: this.#dispatcher
         };
         const processEventSourceEndOfBody = (response) => {
-          if (!isNetworkError2(response)) {
+          if (!isNetworkError(response)) {
             return this.#reconnect();
           }
         };
         fetchParams.processResponseEndOfBody = processEventSourceEndOfBody;
         fetchParams.processResponse = (response) => {
-          if (isNetworkError2(response)) {
+          if (isNetworkError(response)) {
             if (response.aborted) {
               this.close();
               this.dispatchEvent(new Event("error"));
@@ -40526,7 +39714,7 @@ var init_dist3 = __esm({
   }
 });
 
-// ../../packages/client/src/internal/entry-name.ts
+// ../../packages/client/src/internal/transfers/entry-name.ts
 import { isAbsolute } from "node:path";
 function unsafeEntryName(name) {
   if (name === "") return "it has an empty name";
@@ -40537,16 +39725,16 @@ function unsafeEntryName(name) {
   return void 0;
 }
 var init_entry_name = __esm({
-  "../../packages/client/src/internal/entry-name.ts"() {
+  "../../packages/client/src/internal/transfers/entry-name.ts"() {
     "use strict";
   }
 });
 
-// ../../packages/client/src/internal/archive-bound.ts
+// ../../packages/client/src/internal/transfers/tarball-bound.ts
 function blocks(bytes) {
   return Math.ceil(bytes / BLOCK) * BLOCK;
 }
-function archiveByteLimit(files) {
+function tarballByteLimit(files) {
   let tar = 2 * BLOCK + 10 * 1024;
   const directories = /* @__PURE__ */ new Set();
   for (const [name, size] of files) {
@@ -40557,24 +39745,24 @@ function archiveByteLimit(files) {
   for (const directory of directories) tar += 4 * BLOCK + 2 * blocks(directory.length);
   return tar + Math.ceil(tar / 100) + 4096;
 }
-function archiveTooLarge(artifactId, limit) {
+function tarballTooLarge(artifactId, limit) {
   return new ArtifactDownloadError(
     "size_exceeded",
     `The archive of artifact ${artifactId} goes on past ${limit} bytes, more than its files' announced sizes and the archive format need; it was cut off and nothing more was written.`,
     { artifactId, isRetryable: true }
   );
 }
-async function* boundedArchive(source, artifactId, limit) {
+async function* boundedTarball(source, artifactId, limit) {
   let total = 0;
   for await (const block of source) {
     total += block.length;
-    if (total > limit) throw archiveTooLarge(artifactId, limit);
+    if (total > limit) throw tarballTooLarge(artifactId, limit);
     yield block;
   }
 }
 var BLOCK;
-var init_archive_bound = __esm({
-  "../../packages/client/src/internal/archive-bound.ts"() {
+var init_tarball_bound = __esm({
+  "../../packages/client/src/internal/transfers/tarball-bound.ts"() {
     "use strict";
     init_artifact_errors();
     BLOCK = 512;
@@ -40634,7 +39822,7 @@ var init_contained_path = __esm({
   }
 });
 
-// ../../packages/client/src/internal/download-file.ts
+// ../../packages/client/src/internal/transfers/download-file.ts
 import { createHash, randomBytes } from "node:crypto";
 import { constants, ftruncateSync, writeSync } from "node:fs";
 import { link, lstat as lstat2, mkdir as mkdir2, open as open2, rename, unlink } from "node:fs/promises";
@@ -40744,7 +39932,7 @@ function verifyingStream(expected, artifactId, path2) {
 }
 var WRITE_SIZE, REPORT_EVERY, CREATE_NEW, VerifiedFile;
 var init_download_file = __esm({
-  "../../packages/client/src/internal/download-file.ts"() {
+  "../../packages/client/src/internal/transfers/download-file.ts"() {
     "use strict";
     init_artifact_errors();
     init_contained_path();
@@ -40777,7 +39965,7 @@ var init_download_file = __esm({
         );
         return new _VerifiedFile(input, temporary, await open2(temporary, CREATE_NEW, 438));
       }
-      /** The size the file must have, when known (not for the archive itself). */
+      /** The size the file must have, when known (not for the tarball itself). */
       get expectedSize() {
         return this.#input.expected?.size;
       }
@@ -40865,7 +40053,7 @@ var init_download_file = __esm({
   }
 });
 
-// ../../packages/client/src/internal/stall-watchdog.ts
+// ../../packages/client/src/internal/transfers/stall-watchdog.ts
 function stallWatchdog(timeout2) {
   const controller = new AbortController();
   let stalled = false;
@@ -40886,7 +40074,7 @@ function stallWatchdog(timeout2) {
   return { signal: controller.signal, wake, stalled: () => stalled, stop: () => clearTimeout(timer) };
 }
 var init_stall_watchdog = __esm({
-  "../../packages/client/src/internal/stall-watchdog.ts"() {
+  "../../packages/client/src/internal/transfers/stall-watchdog.ts"() {
     "use strict";
   }
 });
@@ -40922,7 +40110,7 @@ var init_atomic_write = __esm({
   }
 });
 
-// ../../packages/client/src/resources/artifact-upload-journal.ts
+// ../../packages/client/src/artifacts/upload-journal.ts
 import { createHash as createHash2 } from "node:crypto";
 import { readdir, readFile, rm as rm2 } from "node:fs/promises";
 import { homedir } from "node:os";
@@ -40936,8 +40124,8 @@ function canonicalJson(value) {
   return JSON.stringify(value ?? null);
 }
 var DEFAULT_JOURNAL_MAX_AGE_MS, UploadJournal;
-var init_artifact_upload_journal = __esm({
-  "../../packages/client/src/resources/artifact-upload-journal.ts"() {
+var init_upload_journal = __esm({
+  "../../packages/client/src/artifacts/upload-journal.ts"() {
     "use strict";
     init_atomic_write();
     DEFAULT_JOURNAL_MAX_AGE_MS = 7 * 24 * 3600 * 1e3;
@@ -43455,10 +42643,10 @@ var require_tar_stream = __commonJS({
   }
 });
 
-// ../../packages/client/src/internal/archive-extract.ts
-var archive_extract_exports = {};
-__export(archive_extract_exports, {
-  extractArchive: () => extractArchive
+// ../../packages/client/src/internal/transfers/tarball-extract.ts
+var tarball_extract_exports = {};
+__export(tarball_extract_exports, {
+  extractTarball: () => extractTarball
 });
 import { mkdir as mkdir4 } from "node:fs/promises";
 import { isAbsolute as isAbsolute4, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
@@ -43515,17 +42703,17 @@ function unpackedBound(artifactId, limit) {
   return new Transform({
     transform(block, _encoding, callback) {
       total += block.length;
-      if (total > limit) callback(archiveTooLarge(artifactId, limit));
+      if (total > limit) callback(tarballTooLarge(artifactId, limit));
       else callback(null, block);
     }
   });
 }
-async function extractArchive(body, input) {
+async function extractTarball(body, input) {
   const { artifactId, expected, signal } = input;
   await mkdir4(input.directory, { recursive: true });
   const root = resolve2(input.directory);
   const seen = { bytes: 0 };
-  const source = Readable.from(nonEmpty(boundedArchive(body, artifactId, input.maxBytes), seen));
+  const source = Readable.from(nonEmpty(boundedTarball(body, artifactId, input.maxBytes), seen));
   const gunzip3 = createGunzip();
   const unpacked = unpackedBound(artifactId, input.maxBytes);
   const extract2 = (0, import_tar_stream.extract)();
@@ -43583,12 +42771,12 @@ async function extractArchive(body, input) {
   return done;
 }
 var import_tar_stream;
-var init_archive_extract = __esm({
-  "../../packages/client/src/internal/archive-extract.ts"() {
+var init_tarball_extract = __esm({
+  "../../packages/client/src/internal/transfers/tarball-extract.ts"() {
     "use strict";
     init_src();
     import_tar_stream = __toESM(require_tar_stream(), 1);
-    init_archive_bound();
+    init_tarball_bound();
     init_artifact_errors();
     init_download_file();
     init_entry_name();
@@ -45430,7 +44618,7 @@ var init_import_debian = __esm({
     "use strict";
     init_src3();
     init_src();
-    init_artifact_upload_journal();
+    init_upload_journal();
     init_debian_download_error();
     init_fetch_debian_files();
     ImportJournal = class extends UploadJournal {
@@ -45584,10 +44772,10 @@ var init_external_debsign = __esm({
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/invalid-repository-error.ts
+// ../../packages/client/src/task-configurations/repository/invalid-repository-error.ts
 var InvalidRepositoryError;
 var init_invalid_repository_error = __esm({
-  "../../packages/client/src/task-configuration-repository/invalid-repository-error.ts"() {
+  "../../packages/client/src/task-configurations/repository/invalid-repository-error.ts"() {
     "use strict";
     init_src();
     InvalidRepositoryError = class extends SdkError {
@@ -52945,7 +52133,7 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/yaml-format.ts
+// ../../packages/client/src/task-configurations/repository/yaml-format.ts
 async function parseYaml(text) {
   const { parse: parse3 } = await Promise.resolve().then(() => __toESM(require_dist(), 1));
   return parse3(text, { version: version2 });
@@ -52959,13 +52147,13 @@ function firstLine(message) {
 }
 var version2;
 var init_yaml_format = __esm({
-  "../../packages/client/src/task-configuration-repository/yaml-format.ts"() {
+  "../../packages/client/src/task-configurations/repository/yaml-format.ts"() {
     "use strict";
     version2 = "1.1";
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/zod-issues.ts
+// ../../packages/client/src/task-configurations/repository/zod-issues.ts
 function describeIssues(issues, prefix = "") {
   return issues.map((issue2) => {
     const field2 = [prefix, ...issue2.path.map(String)].filter((part) => part !== "").join(".");
@@ -52973,12 +52161,12 @@ function describeIssues(issues, prefix = "") {
   }).join("; ");
 }
 var init_zod_issues = __esm({
-  "../../packages/client/src/task-configuration-repository/zod-issues.ts"() {
+  "../../packages/client/src/task-configurations/repository/zod-issues.ts"() {
     "use strict";
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/entry-files.ts
+// ../../packages/client/src/task-configurations/repository/entry-files.ts
 import { readdir as readdir3, readFile as readFile4 } from "node:fs/promises";
 import { join as join11, relative as relative6, sep as sep6 } from "node:path";
 function toEntry(value) {
@@ -53052,7 +52240,7 @@ async function renderEntryFile(entries) {
   return stringifyYaml(entries.map(entryFields));
 }
 var init_entry_files = __esm({
-  "../../packages/client/src/task-configuration-repository/entry-files.ts"() {
+  "../../packages/client/src/task-configurations/repository/entry-files.ts"() {
     "use strict";
     init_src();
     init_invalid_repository_error();
@@ -53061,7 +52249,7 @@ var init_entry_files = __esm({
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/git.ts
+// ../../packages/client/src/task-configurations/repository/git.ts
 import { execFile } from "node:child_process";
 function git(directory, args) {
   return new Promise((resolve7) => {
@@ -53098,13 +52286,13 @@ async function relevantChanges(directory) {
 }
 var COMMIT_ID;
 var init_git = __esm({
-  "../../packages/client/src/task-configuration-repository/git.ts"() {
+  "../../packages/client/src/task-configurations/repository/git.ts"() {
     "use strict";
     COMMIT_ID = /^[0-9a-f]{4,64}$/i;
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/linked-paths.ts
+// ../../packages/client/src/task-configurations/repository/linked-paths.ts
 function throughLink(directory, file, hazard) {
   return new InvalidRepositoryError({
     directory,
@@ -53124,14 +52312,14 @@ async function makeParentDirectories(directory, file) {
   if (hazard !== void 0) throw throughLink(directory, file, hazard);
 }
 var init_linked_paths = __esm({
-  "../../packages/client/src/task-configuration-repository/linked-paths.ts"() {
+  "../../packages/client/src/task-configurations/repository/linked-paths.ts"() {
     "use strict";
     init_contained_path();
     init_invalid_repository_error();
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/manifest.ts
+// ../../packages/client/src/task-configurations/repository/manifest.ts
 var manifest_exports = {};
 __export(manifest_exports, {
   MANIFEST_FILE: () => MANIFEST_FILE,
@@ -53192,7 +52380,7 @@ async function writeManifest(directory, manifest) {
 }
 var MANIFEST_FILE, TaskConfigurationManifestSchema;
 var init_manifest = __esm({
-  "../../packages/client/src/task-configuration-repository/manifest.ts"() {
+  "../../packages/client/src/task-configurations/repository/manifest.ts"() {
     "use strict";
     init_src();
     init_zod();
@@ -53215,7 +52403,7 @@ var init_manifest = __esm({
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/pull-plan.ts
+// ../../packages/client/src/task-configurations/repository/pull-plan.ts
 function emptyStats() {
   return { added: 0, updated: 0, deleted: 0, unchanged: 0 };
 }
@@ -53329,14 +52517,14 @@ function planPull(local, items) {
 }
 var NEW_ENTRIES_FILE;
 var init_pull_plan = __esm({
-  "../../packages/client/src/task-configuration-repository/pull-plan.ts"() {
+  "../../packages/client/src/task-configurations/repository/pull-plan.ts"() {
     "use strict";
     init_entry_files();
     NEW_ENTRIES_FILE = "new.yaml";
   }
 });
 
-// ../../packages/client/src/task-configuration-repository/repository.ts
+// ../../packages/client/src/task-configurations/repository/repository.ts
 var repository_exports = {};
 __export(repository_exports, {
   TaskConfigurationRepository: () => TaskConfigurationRepository
@@ -53354,7 +52542,7 @@ async function removeEmptyParents(root, file) {
 }
 var TaskConfigurationRepository;
 var init_repository = __esm({
-  "../../packages/client/src/task-configuration-repository/repository.ts"() {
+  "../../packages/client/src/task-configurations/repository/repository.ts"() {
     "use strict";
     init_src();
     init_atomic_write();
@@ -57301,7 +56489,7 @@ init_src2();
 // ../../packages/client/src/archive/archive.ts
 init_src();
 
-// ../../packages/client/src/client-context.ts
+// ../../packages/client/src/internal/client-context.ts
 init_src();
 function workspaceFor(context, explicit) {
   return explicit ?? context.workspace;
@@ -57320,14 +56508,14 @@ function requiredWorkspace(context, explicit, operation) {
   return workspace;
 }
 
-// ../../packages/client/src/resources/collections.ts
+// ../../packages/client/src/collections/collections.ts
 init_src();
 init_src2();
 
 // ../../packages/client/src/internal/create-once.ts
 init_src2();
 
-// ../../packages/client/src/internal/create-outcome.ts
+// ../../packages/client/src/errors/create-outcome.ts
 init_src();
 var CreateOutcomeUnknownError = class extends SdkError {
   static errorName = "CreateOutcomeUnknownError";
@@ -57420,7 +56608,7 @@ async function findCreated(newestFirst, since, recent, matches, user) {
 }
 
 // ../../packages/client/src/internal/sent-match.ts
-function isPlainObject3(value) {
+function isPlainObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function holdsUnordered(found, sent) {
@@ -57437,8 +56625,8 @@ function holdsSent(found, sent) {
     if (!Array.isArray(found) || found.length !== sent.length) return false;
     return sent.every((item, index) => holdsSent(found[index], item)) || holdsUnordered(found, sent);
   }
-  if (isPlainObject3(sent)) {
-    if (!isPlainObject3(found)) return false;
+  if (isPlainObject2(sent)) {
+    if (!isPlainObject2(found)) return false;
     return Object.entries(sent).every(
       ([key, value]) => Object.hasOwn(found, key) && holdsSent(found[key], value)
     );
@@ -57466,10 +56654,10 @@ function ownUserOf(transport) {
   return user;
 }
 
-// ../../packages/client/src/resources/collection-items.ts
+// ../../packages/client/src/collections/items.ts
 init_src2();
 
-// ../../packages/client/src/internal/action-outcome.ts
+// ../../packages/client/src/errors/action-outcome.ts
 init_src();
 var ActionOutcomeUnknownError = class extends SdkError {
   static errorName = "ActionOutcomeUnknownError";
@@ -57522,17 +56710,17 @@ async function actOnce(spec, options = {}) {
   }
 }
 
-// ../../packages/client/src/resources/collection-item-schema.ts
+// ../../packages/client/src/collections/item-schema.ts
 init_src();
 var CollectionItemSchema = LookupCollectionItemSchema;
 
-// ../../packages/client/src/resources/collection-options.ts
+// ../../packages/client/src/collections/options.ts
 init_src2();
 function withoutWorkspace(options) {
   return pickRequestOptions(options);
 }
 
-// ../../packages/client/src/resources/collection-items.ts
+// ../../packages/client/src/collections/items.ts
 var CollectionItems = class {
   #context;
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
@@ -57622,11 +56810,11 @@ var CollectionItems = class {
   }
 };
 
-// ../../packages/client/src/resources/collection-relations.ts
+// ../../packages/client/src/collections/relations.ts
 init_src();
 init_src2();
 
-// ../../packages/client/src/resources/collection-relations-changed-error.ts
+// ../../packages/client/src/collections/relations-changed-error.ts
 init_src2();
 
 // ../../packages/client/src/internal/api-error-hint.ts
@@ -57655,7 +56843,7 @@ async function explainingRefusal(hint, call) {
   }
 }
 
-// ../../packages/client/src/resources/collection-relations-changed-error.ts
+// ../../packages/client/src/collections/relations-changed-error.ts
 var CollectionRelationsChangedError = class extends ConflictError {
   static errorName = "CollectionRelationsChangedError";
   /** @internal Built from the server's 412 answer. */
@@ -57669,7 +56857,7 @@ var CollectionRelationsChangedError = class extends ConflictError {
   }
 };
 
-// ../../packages/client/src/resources/collection-relations.ts
+// ../../packages/client/src/collections/relations.ts
 var CollectionRelations = class {
   #context;
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
@@ -57752,7 +56940,7 @@ var CollectionRelations = class {
   }
 };
 
-// ../../packages/client/src/resources/collection-singleton-rule.ts
+// ../../packages/client/src/collections/singleton-rule.ts
 init_src();
 function checkSingletonCollectionName(model, category, name) {
   const singleton = SINGLETON_COLLECTION_CATEGORIES.includes(category);
@@ -57776,7 +56964,7 @@ function checkSingletonCollectionName(model, category, name) {
   }
 }
 
-// ../../packages/client/src/resources/collection-tokens.ts
+// ../../packages/client/src/collections/tokens.ts
 init_src();
 init_src2();
 init_zod();
@@ -57904,7 +57092,7 @@ var CollectionTokens = class {
   }
 };
 
-// ../../packages/client/src/resources/collection-update-request.ts
+// ../../packages/client/src/collections/update-request.ts
 init_src();
 init_zod();
 var CollectionUpdateRequestSchema = lazySchema(
@@ -57923,7 +57111,7 @@ function collectionUpdateRequest(collection) {
   });
 }
 
-// ../../packages/client/src/resources/collections.ts
+// ../../packages/client/src/collections/collections.ts
 var Collections = class {
   #context;
   #created = new RecentIds();
@@ -58095,11 +57283,54 @@ var Collections = class {
   }
 };
 
-// ../../packages/client/src/resources/lookups.ts
+// ../../packages/client/src/lookups/lookups.ts
 init_src();
 
-// ../../packages/client/src/internal/lookup-request.ts
+// ../../packages/client/src/lookups/request.ts
 init_src();
+
+// ../../packages/client/src/internal/argument-checks.ts
+init_src();
+var MAX_TIMER_MS = 2 ** 31 - 1;
+function shown(value) {
+  return typeof value === "number" ? String(value) : JSON.stringify(value);
+}
+function idIssue(field2, value, noun = "id") {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 1) return void 0;
+  return {
+    path: field2,
+    rule: "invalid_type",
+    message: `expected a positive integer ${noun}, got ${shown(value)}`
+  };
+}
+function checkId(model, field2, value, noun = "id") {
+  const issue2 = idIssue(field2, value, noun);
+  if (issue2 !== void 0) throw new ValidationError(model, [issue2]);
+}
+function checkCount2(model, field2, value, minimum, { infinite = false } = {}) {
+  if (value === void 0 || infinite && value === Infinity) return;
+  if (Number.isSafeInteger(value) && value >= minimum) return;
+  throw new ValidationError(model, [
+    {
+      path: field2,
+      rule: "invalid_number",
+      message: `expected an integer \u2265 ${minimum}${infinite ? " or Infinity" : ""}, got ${shown(value)}`
+    }
+  ]);
+}
+function checkMilliseconds(model, field2, value, minimum, { infinite = false } = {}) {
+  if (value === void 0 || infinite && value === Infinity) return;
+  if (Number.isFinite(value) && value >= minimum && value <= MAX_TIMER_MS) return;
+  throw new ValidationError(model, [
+    {
+      path: field2,
+      rule: "invalid_number",
+      message: `expected a number of milliseconds from ${minimum} to ${MAX_TIMER_MS}${infinite ? " or Infinity" : ""}, got ${shown(value)}`
+    }
+  ]);
+}
+
+// ../../packages/client/src/lookups/request.ts
 var wordOfCode2 = {
   [LookupResultCode.ARTIFACT]: LookupChildType.ARTIFACT,
   [LookupResultCode.BARE]: LookupChildType.BARE,
@@ -58127,13 +57358,8 @@ function checkInput(input, model) {
     message: `unknown key "${key}": expected ${knownKeys.join(", ")}`
   }));
   const value = input.workRequest;
-  if (value !== void 0 && !(Number.isInteger(value) && value > 0)) {
-    issues.push({
-      path: "workRequest",
-      rule: "invalid_type",
-      message: `expected a positive integer id, got ${JSON.stringify(value)}`
-    });
-  }
+  const issue2 = value === void 0 ? void 0 : idIssue("workRequest", value);
+  if (issue2 !== void 0) issues.push(issue2);
   if (issues.length > 0) throw new ValidationError(model, issues);
 }
 function lookupSingleBody(input, defaultWorkspace) {
@@ -58151,7 +57377,7 @@ function lookupMultipleBody(input, defaultWorkspace) {
   });
 }
 
-// ../../packages/client/src/resources/lookups.ts
+// ../../packages/client/src/lookups/lookups.ts
 function typedResult(body, expectType2) {
   switch (expectTypeWord(expectType2)) {
     case LookupChildType.ARTIFACT:
@@ -58201,11 +57427,11 @@ var Lookups = class {
   }
 };
 
-// ../../packages/client/src/resources/workflow-templates.ts
+// ../../packages/client/src/workflow-templates/workflow-templates.ts
 init_src();
 init_src2();
 
-// ../../packages/client/src/resources/workflow-templates-before-0-13.ts
+// ../../packages/client/src/workflow-templates/before-0-13.ts
 init_src();
 init_src2();
 init_zod();
@@ -58287,10 +57513,10 @@ async function idOf(transport, key, options) {
   throw new Error(`unreachable: a server before 0.13.0 has no template names in paths (${key})`);
 }
 
-// ../../packages/client/src/resources/workflow-templates.ts
+// ../../packages/client/src/workflow-templates/workflow-templates.ts
 var configureHint = 'Managing workflow templates needs the owner role in the workspace; a positive priority also needs the global "manage_workrequest_priorities" permission, and extra groups must be ones you may grant.';
 function templateKey(idOrName) {
-  const valid = typeof idOrName === "number" && Number.isInteger(idOrName) && idOrName > 0 || typeof idOrName === "string" && idOrName !== "";
+  const valid = typeof idOrName === "number" && idIssue("idOrName", idOrName) === void 0 || typeof idOrName === "string" && idOrName !== "";
   if (!valid) {
     throw new ValidationError("WorkflowTemplateKey", [
       {
@@ -58466,10 +57692,10 @@ var WorkflowTemplates = class {
   }
 };
 
-// ../../packages/client/src/resources/workflows.ts
+// ../../packages/client/src/workflows/workflows.ts
 init_src();
 
-// ../../packages/client/src/internal/work-request-list.ts
+// ../../packages/client/src/work-requests/list.ts
 init_src();
 function oneOf(issues, field2, value, allowed) {
   if (value === void 0) return;
@@ -58509,13 +57735,8 @@ function workRequestListQuery(filters = {}) {
       });
     } else {
       ids.forEach((id, index) => {
-        if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) {
-          issues.push({
-            path: `ids.${index}`,
-            rule: "invalid_type",
-            message: `expected a positive integer id, got ${JSON.stringify(id)}`
-          });
-        }
+        const issue2 = idIssue(`ids.${index}`, id);
+        if (issue2 !== void 0) issues.push(issue2);
       });
     }
   }
@@ -58536,7 +57757,7 @@ function workRequestListOperation(filters = {}) {
   return void 0;
 }
 
-// ../../packages/client/src/resources/workflows.ts
+// ../../packages/client/src/workflows/workflows.ts
 function startedFrom(candidate, wire) {
   const data = candidate.task_data;
   return (wire.workspace === void 0 || candidate.workspace === wire.workspace) && (wire.task_name === void 0 || candidate.task_name === wire.task_name) && holdsSent(data, wire.task_data);
@@ -58663,11 +57884,11 @@ var Workflows = class {
   }
 };
 
-// ../../packages/client/src/resources/workspaces.ts
+// ../../packages/client/src/workspaces/workspaces.ts
 init_src();
 init_src2();
 
-// ../../packages/client/src/resources/inheritance-chain.ts
+// ../../packages/client/src/workspaces/inheritance-chain.ts
 init_src();
 function toInheritanceChainElement(element) {
   if (typeof element === "string") return parseInheritanceChainElement(element);
@@ -58678,7 +57899,7 @@ function toInheritanceChainElement(element) {
   });
 }
 
-// ../../packages/client/src/resources/workspaces.ts
+// ../../packages/client/src/workspaces/workspaces.ts
 var Workspaces = class {
   #context;
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
@@ -59022,89 +58243,9 @@ var Archive = class {
   }
 };
 
-// ../../packages/client/src/resources/artifacts-core.ts
+// ../../packages/client/src/artifacts/artifacts-core.ts
 init_src();
 init_src2();
-
-// ../../packages/client/src/resources/artifact-request.ts
-init_src();
-function byPath(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function checkPathsAccepted(local, model) {
-  const issues = [...local.files.keys(), ...local.remoteFiles.keys()].filter((name) => /\s/.test(name)).map((name) => ({
-    path: `files.${name}`,
-    rule: "no_whitespace",
-    message: 'the Debusine server refuses a path in an artifact that contains a space or other whitespace (it answers "Enter a valid URL"); rename the file or pass another name for it'
-  }));
-  if (issues.length > 0) throw new ValidationError(model, issues);
-}
-function checkCount2(model, field2, value, minimum) {
-  if (value !== void 0 && !(Number.isInteger(value) && value >= minimum) && value !== Infinity) {
-    throw new ValidationError(model, [
-      {
-        path: field2,
-        rule: "invalid_number",
-        message: `expected an integer \u2265 ${minimum}, got ${String(value)}`
-      }
-    ]);
-  }
-}
-function checkMilliseconds(model, field2, value, minimum) {
-  if (value !== void 0 && !(value >= minimum)) {
-    throw new ValidationError(model, [
-      { path: field2, rule: "invalid_number", message: `expected a number of milliseconds \u2265 ${minimum}` }
-    ]);
-  }
-}
-function durationFromSeconds(seconds2) {
-  const whole = Math.ceil(seconds2);
-  const days = Math.floor(whole / 86400);
-  const rest = whole % 86400;
-  const pad = (value) => String(value).padStart(2, "0");
-  return `${days} ${pad(Math.floor(rest / 3600))}:${pad(Math.floor(rest % 3600 / 60))}:${pad(rest % 60)}`;
-}
-function expirationFields(options) {
-  const { expireAt, expirationDelay } = options;
-  if (expireAt != null && expirationDelay != null) {
-    throw new ValidationError("ArtifactCreateRequest", [
-      { path: "expireAt", rule: "exclusive", message: "give either expireAt or expirationDelay, not both" }
-    ]);
-  }
-  if (typeof expirationDelay === "number") {
-    if (!(Number.isFinite(expirationDelay) && expirationDelay >= 0)) {
-      throw new ValidationError("ArtifactCreateRequest", [
-        { path: "expirationDelay", rule: "invalid_number", message: "expected a number of seconds \u2265 0" }
-      ]);
-    }
-    return { expiration_delay: durationFromSeconds(expirationDelay) };
-  }
-  if (typeof expirationDelay === "string") return { expiration_delay: expirationDelay };
-  if (expireAt == null) return {};
-  const date3 = typeof expireAt === "string" ? new Date(expireAt) : expireAt;
-  if (Number.isNaN(date3.getTime())) {
-    throw new ValidationError("ArtifactCreateRequest", [
-      { path: "expireAt", rule: "invalid_date", message: `not a date: ${String(expireAt)}` }
-    ]);
-  }
-  const seconds2 = Math.max(1, (date3.getTime() - Date.now()) / 1e3);
-  return { expire_at: date3.toISOString(), expiration_delay: durationFromSeconds(seconds2) };
-}
-function artifactCreateBody(local, files, workspace, options) {
-  const body = ArtifactCreateRequestModel.create({
-    category: local.category,
-    workspace: workspace ?? null,
-    files: Object.fromEntries(files),
-    data: structuredClone(local.data),
-    work_request: options.workRequest ?? null,
-    ...expirationFields(options)
-  });
-  const sent = { ...body };
-  if (sent.workspace === null) delete sent.workspace;
-  return sent;
-}
-
-// ../../packages/client/src/resources/artifacts-core.ts
 var ArtifactsCore = class {
   #context;
   /** @internal Reached through the client; not constructed by users. */
@@ -59121,7 +58262,7 @@ var ArtifactsCore = class {
    * @throws {NotFoundError} when there is no such artifact (or it is not visible)
    */
   async get(id, options = {}) {
-    checkCount2("ArtifactGet", "id", id, 0);
+    checkId("ArtifactGet", "id", id);
     const { transport } = this.#context;
     const scoped = options.workspace !== void 0 && await transport.capabilities.require("artifacts.get in a workspace", options.signal) === "works";
     const url2 = scoped ? path`/artifact/${options.workspace}/${id}/` : path`/artifact/${id}/`;
@@ -59133,7 +58274,7 @@ var ArtifactsCore = class {
   }
 };
 
-// ../../packages/client/src/resources/assets.ts
+// ../../packages/client/src/assets/assets.ts
 init_src();
 init_src2();
 function refusesToken(error2) {
@@ -59141,13 +58282,8 @@ function refusesToken(error2) {
   return /not accessible to|credentials were not provided|permission to perform this action/i.test(text);
 }
 function positiveInteger(issues, field2, value) {
-  if (!(typeof value === "number" && Number.isInteger(value) && value > 0)) {
-    issues.push({
-      path: field2,
-      rule: "invalid_type",
-      message: `expected a positive integer, got ${String(value)}`
-    });
-  }
+  const issue2 = idIssue(field2, value);
+  if (issue2 !== void 0) issues.push(issue2);
 }
 function nonEmptyString(issues, field2, value) {
   if (!(typeof value === "string" && value !== "")) {
@@ -59290,7 +58426,7 @@ var Assets = class {
   }
 };
 
-// ../../packages/client/src/resources/metrics.ts
+// ../../packages/client/src/metrics/metrics.ts
 init_src();
 var Metrics = class {
   #context;
@@ -59328,19 +58464,8 @@ var Metrics = class {
   }
 };
 
-// ../../packages/client/src/resources/relations.ts
+// ../../packages/client/src/relations/relations.ts
 init_src();
-function checkId(value, field2, model) {
-  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-    throw new ValidationError(model, [
-      {
-        path: field2,
-        rule: "invalid_type",
-        message: `expected a positive integer artifact id, got ${JSON.stringify(value)}`
-      }
-    ]);
-  }
-}
 var Relations = class {
   #context;
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
@@ -59408,7 +58533,7 @@ var Relations = class {
       ]);
     }
     const key = given[0];
-    checkId(filter[key], key, "RelationListFilter");
+    checkId("RelationListFilter", key, filter[key], "artifact id");
     return this.#context.transport.request("GET", "/artifact-relation/", {
       ...options,
       query: key === "artifact" ? { artifact: filter.artifact } : { target_artifact: filter.target },
@@ -59418,11 +58543,11 @@ var Relations = class {
   }
 };
 
-// ../../packages/client/src/resources/work-requests.ts
+// ../../packages/client/src/work-requests/work-requests.ts
 init_src();
 init_src2();
 
-// ../../packages/client/src/resources/work-request-actions.ts
+// ../../packages/client/src/work-requests/actions.ts
 var checkOf = (id) => `\`debusine-ts work-request show ${id}\``;
 function abortOnce(id, read, send) {
   return {
@@ -59476,25 +58601,14 @@ function confirmOnce(id, confirm, read, send) {
   };
 }
 
-// ../../packages/client/src/resources/work-request-create.ts
+// ../../packages/client/src/work-requests/create.ts
 init_src();
 
-// ../../packages/client/src/resources/work-request-input.ts
+// ../../packages/client/src/work-requests/input.ts
 init_src();
 var completionResults = Object.values(WorkRequestResult).filter(
   (result) => result !== ""
 );
-function positiveId(value, field2, model) {
-  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-    throw new ValidationError(model, [
-      {
-        path: field2,
-        rule: "invalid_type",
-        message: `expected a positive integer id, got ${JSON.stringify(value)}`
-      }
-    ]);
-  }
-}
 function priorityBody(priorityAdjustment) {
   if (!Number.isInteger(priorityAdjustment)) {
     throw new ValidationError("WorkRequestUpdate", [
@@ -59565,7 +58679,7 @@ function isCreatedFrom(candidate, body, since) {
   return Date.parse(candidate.created_at) >= since && candidate.task_name === body.task_name && (body.workspace === void 0 || candidate.workspace === body.workspace) && candidate.parent == null && holdsSent(candidate.task_data, body.task_data);
 }
 
-// ../../packages/client/src/resources/work-request-create.ts
+// ../../packages/client/src/work-requests/create.ts
 function workRequestCreateOnce(transport, body, list2, recent) {
   const user = ownUserOf(transport);
   return {
@@ -59595,7 +58709,7 @@ function workRequestCreateOnce(transport, body, list2, recent) {
   };
 }
 
-// ../../packages/client/src/resources/work-request-retry.ts
+// ../../packages/client/src/work-requests/retry.ts
 function unsuccessful(request) {
   return request.status === "aborted" || request.status === "completed" && request.result !== "success";
 }
@@ -59618,11 +58732,11 @@ function retryOnce(id, reader, send, recent) {
   };
 }
 
-// ../../packages/client/src/resources/work-request-wait.ts
+// ../../packages/client/src/work-requests/wait.ts
 init_src();
 init_src2();
 
-// ../../packages/client/src/resources/work-request-wait-timeout-error.ts
+// ../../packages/client/src/work-requests/wait-timeout-error.ts
 init_src();
 var WorkRequestWaitTimeoutError = class extends SdkError {
   static errorName = "WorkRequestWaitTimeoutError";
@@ -59640,19 +58754,10 @@ var WorkRequestWaitTimeoutError = class extends SdkError {
   }
 };
 
-// ../../packages/client/src/resources/work-request-wait.ts
-function milliseconds(value, field2, fallback) {
-  const result = value ?? fallback;
-  if (!(result >= 0) || Number.isNaN(result)) {
-    throw new ValidationError("WaitForCompletionOptions", [
-      {
-        path: field2,
-        rule: "invalid_number",
-        message: `expected a non-negative number of milliseconds, got ${String(value)}`
-      }
-    ]);
-  }
-  return result;
+// ../../packages/client/src/work-requests/wait.ts
+function milliseconds(value, field2, fallback, range = {}) {
+  checkMilliseconds("WaitForCompletionOptions", field2, value, 0, range);
+  return value ?? fallback;
 }
 async function nap(milliseconds2, wakeUp, signal, url2) {
   const done = new AbortController();
@@ -59670,7 +58775,7 @@ function isOutage(error2) {
 async function waitUntilFinished(read, url2, options, defaultPollInterval) {
   const { pollInterval, maxWait, onUpdate, wakeUp, ...requestOptions } = options;
   const interval = milliseconds(pollInterval, "pollInterval", defaultPollInterval);
-  const limit = milliseconds(maxWait, "maxWait", Infinity);
+  const limit = milliseconds(maxWait, "maxWait", Infinity, { infinite: true });
   const deadline = Date.now() + limit;
   let previous;
   for (; ; ) {
@@ -59691,7 +58796,7 @@ async function waitUntilFinished(read, url2, options, defaultPollInterval) {
   }
 }
 
-// ../../packages/client/src/resources/work-requests.ts
+// ../../packages/client/src/work-requests/work-requests.ts
 var WorkRequests = class {
   #context;
   #created = new RecentIds();
@@ -59733,7 +58838,7 @@ var WorkRequests = class {
    * @throws {NotFoundError} when there is no such work request, or it is not visible
    */
   async get(id, options) {
-    positiveId(id, "id", "WorkRequestGet");
+    checkId("WorkRequestGet", "id", id);
     return this.#context.transport.request("GET", path`/work-request/${id}/`, {
       ...options,
       schema: WorkRequestSchema,
@@ -59771,7 +58876,7 @@ var WorkRequests = class {
    * @throws {PermissionDeniedError} when the rule above forbids it (the message explains it)
    */
   async updatePriority(id, priorityAdjustment, options) {
-    positiveId(id, "id", "WorkRequestUpdate");
+    checkId("WorkRequestUpdate", "id", id);
     const body = priorityBody(priorityAdjustment);
     return explainingRefusal(
       `Only the creator of work request ${id} may change its priority adjustment, and only to 0 or less (lowering its priority); other values need the global "manage_workrequest_priorities" permission, granted by a server administrator.`,
@@ -59795,7 +58900,7 @@ var WorkRequests = class {
    * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async abort(id, options) {
-    positiveId(id, "id", "WorkRequestAbort");
+    checkId("WorkRequestAbort", "id", id);
     const hint = `Only the creator of work request ${id} or an owner of its workspace may abort it.`;
     const send = async (sendOptions) => {
       const aborted2 = await this.#action(id, "abort", hint, { ...sendOptions, retryStaleConnection: false });
@@ -59823,7 +58928,7 @@ var WorkRequests = class {
    *   whether the retry happened (it is never sent twice)
    */
   async retry(id, options) {
-    positiveId(id, "id", "WorkRequestRetry");
+    checkId("WorkRequestRetry", "id", id);
     const hint = `Retrying work request ${id} needs the contributor role in its workspace.`;
     const send = (sendOptions) => this.#action(id, "retry", hint, { ...sendOptions, retryStaleConnection: false });
     const clockOffset = () => this.#context.transport.serverClockOffset;
@@ -59842,7 +58947,7 @@ var WorkRequests = class {
    * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async unblock(id, review, options) {
-    positiveId(id, "id", "WorkRequestUnblock");
+    checkId("WorkRequestUnblock", "id", id);
     const { action, notes } = review;
     if (action === void 0 && notes === void 0) {
       throw new ValidationError("WorkRequestUnblock", [
@@ -59868,7 +58973,7 @@ var WorkRequests = class {
    * @throws {ActionOutcomeUnknownError} when the answer was lost and the server's state does not tell
    */
   async confirm(id, confirmation = {}, options) {
-    positiveId(id, "id", "WorkRequestConfirm");
+    checkId("WorkRequestConfirm", "id", id);
     const { confirm = true, comment } = confirmation;
     const hint = `Only the creator of work request ${id} or an owner of its workspace may confirm it.`;
     const body = { confirm, ...comment === void 0 ? {} : { comment } };
@@ -59909,7 +59014,7 @@ var WorkRequests = class {
    * @throws {BadRequestError} when the work request cannot be marked completed
    */
   async completedUpdate(id, completion, options) {
-    positiveId(id, "id", "WorkRequestCompletion");
+    checkId("WorkRequestCompletion", "id", id);
     const report = completionBody(completion);
     await explainingRefusal(
       `Only the worker running work request ${id} may report it completed, with that work request's own token (the worker receives it with the assignment); user tokens are refused. To stop a work request as a user, abort it.`,
@@ -59930,7 +59035,7 @@ var WorkRequests = class {
    * @throws {BadRequestError} when it is not a running `Wait/externaldebsign` work request
    */
   async externalDebsign(id, options) {
-    positiveId(id, "id", "ExternalDebsign");
+    checkId("ExternalDebsign", "id", id);
     return this.#context.transport.request("GET", path`/work-request/${id}/external-debsign/`, {
       ...options,
       schema: WorkRequestSchema,
@@ -59948,7 +59053,7 @@ var WorkRequests = class {
    * @throws {PermissionDeniedError} unless the user created the work request
    */
   async completeExternalDebsign(id, completion, options) {
-    positiveId(id, "id", "ExternalDebsignRequest");
+    checkId("ExternalDebsignRequest", "id", id);
     const body = ExternalDebsignRequestModel.create({ signed_artifact: completion.signedArtifact });
     return explainingRefusal(
       `Only the user who created work request ${id} may supply its signed upload.`,
@@ -59980,7 +59085,7 @@ var WorkRequests = class {
    * @throws {NotFoundError} when there is no such work request
    */
   async waitForCompletion(id, options = {}) {
-    positiveId(id, "id", "WaitForCompletion");
+    checkId("WaitForCompletion", "id", id);
     const url2 = this.#context.transport.url(path`/work-request/${id}/`);
     return waitUntilFinished((readOptions) => this.get(id, readOptions), url2, options, 2e3);
   }
@@ -60081,7 +59186,7 @@ var DebusineClientCore = class {
   }
 };
 
-// ../../packages/client/src/internal/artifact-incomplete-error.ts
+// ../../packages/client/src/errors/artifact-incomplete-error.ts
 init_src();
 var ArtifactIncompleteError = class extends SdkError {
   static errorName = "ArtifactIncompleteError";
@@ -60542,22 +59647,22 @@ function createNodeNetwork(options = {}) {
   };
 }
 
-// ../../packages/client/src/resources/artifacts.ts
+// ../../packages/client/src/artifacts/artifacts.ts
 init_src2();
 
-// ../../packages/client/src/resources/artifact-download.ts
+// ../../packages/client/src/artifacts/download.ts
 init_src2();
 init_entry_name();
-init_archive_bound();
+init_tarball_bound();
 init_download_file();
 import { isAbsolute as isAbsolute5, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
 
-// ../../packages/client/src/internal/download-resume.ts
+// ../../packages/client/src/internal/transfers/download-resume.ts
 init_src2();
 init_artifact_errors();
 init_stall_watchdog();
 
-// ../../packages/client/src/internal/transfer-failure.ts
+// ../../packages/client/src/internal/transfers/transfer-failure.ts
 init_src2();
 function describeFailure(error2) {
   if (ApiError.isInstance(error2)) {
@@ -60567,7 +59672,7 @@ function describeFailure(error2) {
   return classifyNetworkFailure(error2).reason;
 }
 
-// ../../packages/client/src/internal/download-resume.ts
+// ../../packages/client/src/internal/transfers/download-resume.ts
 var EndedEarly = class extends Error {
 };
 function isRetryable(error2, stalled) {
@@ -60627,7 +59732,7 @@ async function downloadResumable(input) {
   }
 }
 
-// ../../packages/client/src/internal/download-transfer.ts
+// ../../packages/client/src/internal/transfers/download-transfer.ts
 init_src2();
 function rangeHeader(offset, file) {
   if (offset === 0) return {};
@@ -60701,20 +59806,34 @@ function transferOf(source, file) {
   };
 }
 
-// ../../packages/client/src/resources/artifact-download.ts
+// ../../packages/client/src/artifacts/download.ts
 init_artifact_errors();
 
-// ../../packages/client/src/resources/artifact-upload.ts
+// ../../packages/client/src/artifacts/paths.ts
+init_src();
+function byPath(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkPathsAccepted(local, model) {
+  const issues = [...local.files.keys(), ...local.remoteFiles.keys()].filter((name) => /\s/.test(name)).map((name) => ({
+    path: `files.${name}`,
+    rule: "no_whitespace",
+    message: 'the Debusine server refuses a path in an artifact that contains a space or other whitespace (it answers "Enter a valid URL"); rename the file or pass another name for it'
+  }));
+  if (issues.length > 0) throw new ValidationError(model, issues);
+}
+
+// ../../packages/client/src/artifacts/upload.ts
 init_src();
 init_src2();
 import { isAbsolute as isAbsolute3, resolve } from "node:path";
 
-// ../../packages/client/src/internal/upload-file.ts
+// ../../packages/client/src/internal/transfers/upload-file.ts
 init_src2();
 init_artifact_errors();
 import { stat } from "node:fs/promises";
 
-// ../../packages/client/src/internal/file-range-stream.ts
+// ../../packages/client/src/internal/transfers/file-range-stream.ts
 import { open as open3 } from "node:fs/promises";
 var READ_BLOCK_SIZE = 1024 * 1024;
 var RING_SIZE = 4;
@@ -60789,10 +59908,10 @@ function fileRangeBlocks(localPath, start2, end, onRead) {
   return { length: end - start2 + 1, blocks: blocks2(), release: reader.release };
 }
 
-// ../../packages/client/src/internal/upload-file.ts
+// ../../packages/client/src/internal/transfers/upload-file.ts
 init_stall_watchdog();
 
-// ../../packages/client/src/internal/streamed-put.ts
+// ../../packages/client/src/internal/transfers/streamed-put.ts
 var MAX_ANSWER_BYTES = 1024 * 1024;
 function putStreamed(put) {
   const blocks2 = [];
@@ -60817,7 +59936,7 @@ function putStreamed(put) {
   });
 }
 
-// ../../packages/client/src/internal/upload-file.ts
+// ../../packages/client/src/internal/transfers/upload-file.ts
 var MAX_WHOLE_FILE_ATTEMPTS = 3;
 var PROXY_BODY_LIMIT = 50 * 1024 * 1024;
 var MIN_CHUNK_SIZE = 1024 * 1024;
@@ -61085,7 +60204,7 @@ var FileUpload = class {
   }
 };
 
-// ../../packages/client/src/internal/upload-pipeline.ts
+// ../../packages/client/src/internal/transfers/upload-pipeline.ts
 function runPipelined(uploads, limits) {
   return new Promise((resolve7, reject) => {
     let next = 0;
@@ -61127,16 +60246,128 @@ function runPipelined(uploads, limits) {
   });
 }
 
-// ../../packages/client/src/resources/artifact-upload.ts
+// ../../packages/client/src/artifacts/upload.ts
 init_artifact_errors();
 
-// ../../packages/client/src/resources/artifact-resume.ts
+// ../../packages/client/src/artifacts/open-artifact.ts
+init_src();
 init_src2();
 import { stat as stat2 } from "node:fs/promises";
-init_artifact_upload_journal();
+init_upload_journal();
 var RECONCILE_SCAN_LIMIT = 256;
 var RECONCILE_MISSES = 32;
 var UNKNOWN_CLOCK_SKEW_MS = 5 * 6e4;
+async function openArtifact(context, get, local, requests, workspace, options) {
+  if (options.artifactId !== void 0) {
+    const artifact2 = await get(options.artifactId, {
+      ...pickRequestOptions(options),
+      workspace: options.workspace
+    });
+    const issues = differences(artifact2, local, requests);
+    if (issues.length > 0) throw new ValidationError("ArtifactUploadResume", issues);
+    return { artifact: artifact2 };
+  }
+  const journal = journalOf(options);
+  if (journal === void 0) {
+    return { artifact: await createArtifact(context, local, requests, workspace, options), created: true };
+  }
+  const key = await journalKey(context, local, requests, workspace);
+  const input = { context, get, local, requests, workspace, options, journal, key };
+  const entry = await journal.find(key);
+  if (entry?.artifactId !== void 0) {
+    const artifact2 = await artifactOfEntry(input, entry);
+    if (artifact2 !== void 0) return { artifact: artifact2, journal, key };
+  } else if (entry?.pendingSince !== void 0) {
+    const recovered = await recoverLostCreate(input, entry.pendingSince);
+    return { artifact: await adopt(input, recovered), journal, key };
+  }
+  const sentAt = (/* @__PURE__ */ new Date()).toISOString();
+  const summary = `${context.transport.apiUrl} ${workspace ?? "(default workspace)"} ${local.category}: ${[...local.files.keys()].join(", ")}`;
+  await journal.record(key, { artifactId: void 0, pendingSince: sentAt, createdAt: sentAt, summary });
+  let artifact;
+  let created = true;
+  try {
+    artifact = await createArtifact(context, local, requests, workspace, options, false);
+  } catch (error2) {
+    if (!outcomeUnknown(error2)) {
+      await journal.forget(key);
+      throw error2;
+    }
+    ;
+    ({ artifact, created } = await recoverOrSendAgain(
+      input,
+      sentAt,
+      error2,
+      () => createArtifact(context, local, requests, workspace, options)
+    ));
+  }
+  return { artifact: await adopt(input, artifact), created, journal, key };
+}
+async function adopt(input, artifact) {
+  const now = (/* @__PURE__ */ new Date()).toISOString();
+  const summary = `${input.context.transport.apiUrl} artifact ${artifact.id} (${artifact.workspace}, ${artifact.category})`;
+  await input.journal.record(input.key, { artifactId: artifact.id, createdAt: now, summary });
+  await input.journal.noteArtifactId(input.context.transport.apiUrl, artifact.id);
+  return artifact;
+}
+function durationFromSeconds(seconds2) {
+  const whole = Math.ceil(seconds2);
+  const days = Math.floor(whole / 86400);
+  const rest = whole % 86400;
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${days} ${pad(Math.floor(rest / 3600))}:${pad(Math.floor(rest % 3600 / 60))}:${pad(rest % 60)}`;
+}
+function expirationFields(options) {
+  const { expireAt, expirationDelay } = options;
+  if (expireAt != null && expirationDelay != null) {
+    throw new ValidationError("ArtifactCreateRequest", [
+      { path: "expireAt", rule: "exclusive", message: "give either expireAt or expirationDelay, not both" }
+    ]);
+  }
+  if (typeof expirationDelay === "number") {
+    if (!(Number.isFinite(expirationDelay) && expirationDelay >= 0)) {
+      throw new ValidationError("ArtifactCreateRequest", [
+        { path: "expirationDelay", rule: "invalid_number", message: "expected a number of seconds \u2265 0" }
+      ]);
+    }
+    return { expiration_delay: durationFromSeconds(expirationDelay) };
+  }
+  if (typeof expirationDelay === "string") return { expiration_delay: expirationDelay };
+  if (expireAt == null) return {};
+  const date3 = typeof expireAt === "string" ? new Date(expireAt) : expireAt;
+  if (Number.isNaN(date3.getTime())) {
+    throw new ValidationError("ArtifactCreateRequest", [
+      { path: "expireAt", rule: "invalid_date", message: `not a date: ${String(expireAt)}` }
+    ]);
+  }
+  const seconds2 = Math.max(1, (date3.getTime() - Date.now()) / 1e3);
+  return { expire_at: date3.toISOString(), expiration_delay: durationFromSeconds(seconds2) };
+}
+function artifactCreateBody(local, files, workspace, options) {
+  const body = ArtifactCreateRequestModel.create({
+    category: local.category,
+    workspace: workspace ?? null,
+    files: Object.fromEntries(files),
+    data: structuredClone(local.data),
+    work_request: options.workRequest ?? null,
+    ...expirationFields(options)
+  });
+  const sent = { ...body };
+  if (sent.workspace === null) delete sent.workspace;
+  return sent;
+}
+function createArtifact(context, local, files, workspace, options, retryStaleConnection = true) {
+  const body = artifactCreateBody(local, files, workspace, options);
+  return context.transport.request("POST", "/artifact/", {
+    ...pickRequestOptions(options),
+    body,
+    operation: body.expiration_delay == null ? void 0 : "artifacts.create with an expiration",
+    schema: ArtifactSchema,
+    model: "Artifact",
+    expectedStatus: 201,
+    retryStaleConnection
+  });
+}
 function differences(artifact, local, requests) {
   const issues = [];
   if (artifact.category !== local.category) {
@@ -61261,91 +60492,37 @@ async function recoverLostCreate(input, sentAt, cause) {
   });
 }
 
-// ../../packages/client/src/resources/artifact-upload.ts
+// ../../packages/client/src/artifacts/upload.ts
 var DEFAULT_CONCURRENCY = 1;
 var ANSWERS_AWAITED = 1;
 var DEFAULT_CHUNK_SIZE = Number.POSITIVE_INFINITY;
 var DEFAULT_STALL_TIMEOUT_MS = 6e4;
 var DEFAULT_PROGRESS_TIMEOUT_MS = 3e5;
 var PROGRESS_STEP = 256 * 1024;
-function createArtifact(context, local, files, options, retryStaleConnection = true) {
-  const workspace = workspaceFor(context, options.workspace);
-  const body = artifactCreateBody(local, files, workspace, options);
-  return context.transport.request("POST", "/artifact/", {
-    ...pickRequestOptions(options),
-    body,
-    operation: body.expiration_delay == null ? void 0 : "artifacts.create with an expiration",
-    schema: ArtifactSchema,
-    model: "Artifact",
-    expectedStatus: 201,
-    retryStaleConnection
-  });
+function checkTransferTimeouts(model, options) {
+  checkMilliseconds(model, "stallTimeout", options.stallTimeout, 1);
+  checkMilliseconds(model, "progressTimeout", options.progressTimeout, 0);
 }
 function checkUploadOptions(options) {
   checkCount2("ArtifactUploadOptions", "concurrency", options.concurrency, 1);
-  checkCount2("ArtifactUploadOptions", "chunkSize", options.chunkSize, 1);
+  checkCount2("ArtifactUploadOptions", "chunkSize", options.chunkSize, 1, { infinite: true });
   checkMilliseconds("ArtifactUploadOptions", "stallTimeout", options.stallTimeout, 1);
   checkMilliseconds("ArtifactUploadOptions", "progressTimeout", options.progressTimeout, 0);
-}
-async function openArtifact(context, get, local, requests, options) {
-  const workspace = workspaceFor(context, options.workspace);
-  if (options.artifactId !== void 0) {
-    const artifact2 = await get(options.artifactId, {
-      ...pickRequestOptions(options),
-      workspace: options.workspace
-    });
-    const issues = differences(artifact2, local, requests);
-    if (issues.length > 0) throw new ValidationError("ArtifactUploadResume", issues);
-    return { artifact: artifact2 };
-  }
-  const journal = journalOf(options);
-  if (journal === void 0) {
-    return { artifact: await createArtifact(context, local, requests, options), created: true };
-  }
-  const key = await journalKey(context, local, requests, workspace);
-  const input = { context, get, local, requests, workspace, options, journal, key };
-  const entry = await journal.find(key);
-  if (entry?.artifactId !== void 0) {
-    const artifact2 = await artifactOfEntry(input, entry);
-    if (artifact2 !== void 0) return { artifact: artifact2, journal, key };
-  } else if (entry?.pendingSince !== void 0) {
-    return { artifact: await adopt(input, await recoverLostCreate(input, entry.pendingSince)), journal, key };
-  }
-  const sentAt = (/* @__PURE__ */ new Date()).toISOString();
-  const summary = `${context.transport.apiUrl} ${workspace ?? "(default workspace)"} ${local.category}: ${[...local.files.keys()].join(", ")}`;
-  await journal.record(key, { artifactId: void 0, pendingSince: sentAt, createdAt: sentAt, summary });
-  let artifact;
-  let created = true;
-  try {
-    artifact = await createArtifact(context, local, requests, options, false);
-  } catch (error2) {
-    if (!outcomeUnknown(error2)) {
-      await journal.forget(key);
-      throw error2;
-    }
-    ;
-    ({ artifact, created } = await recoverOrSendAgain(
-      input,
-      sentAt,
-      error2,
-      () => createArtifact(context, local, requests, options)
-    ));
-  }
-  return { artifact: await adopt(input, artifact), created, journal, key };
-}
-async function adopt(input, artifact) {
-  const now = (/* @__PURE__ */ new Date()).toISOString();
-  const summary = `${input.context.transport.apiUrl} artifact ${artifact.id} (${artifact.workspace}, ${artifact.category})`;
-  await input.journal.record(input.key, { artifactId: artifact.id, createdAt: now, summary });
-  await input.journal.noteArtifactId(input.context.transport.apiUrl, artifact.id);
-  return artifact;
 }
 async function uploadArtifact(context, get, local, options) {
   checkPathsAccepted(local, "ArtifactCreateRequest");
   checkUploadOptions(options);
   await local.validate();
   const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {});
-  const { artifact, created, journal, key } = await openArtifact(context, get, local, requests, options);
+  const workspace = workspaceFor(context, options.workspace);
+  const { artifact, created, journal, key } = await openArtifact(
+    context,
+    get,
+    local,
+    requests,
+    workspace,
+    options
+  );
   options.onArtifact?.(artifact, { created: created === true });
   const locals = /* @__PURE__ */ new Map();
   for (const [name, localPath] of local.files) {
@@ -61476,9 +60653,9 @@ async function checkedComplete(get, artifactId, expected, options) {
   return final;
 }
 
-// ../../packages/client/src/resources/artifact-download.ts
-var ARCHIVE_MAX_FILE_SIZE = 20 * 1024 * 1024;
-var ARCHIVE_MAX_TOTAL_SIZE = 100 * 1024 * 1024;
+// ../../packages/client/src/artifacts/download.ts
+var TARBALL_MAX_FILE_SIZE = 20 * 1024 * 1024;
+var TARBALL_MAX_TOTAL_SIZE = 100 * 1024 * 1024;
 function fileUrl(file, pathInArtifact) {
   if (!file.url.endsWith(pathInArtifact)) return file.url;
   const encoded = pathInArtifact.split("/").map(encodePathSegment).join("/");
@@ -61487,8 +60664,8 @@ function fileUrl(file, pathInArtifact) {
 function expectedContent(file) {
   return { size: file.size, sha256: file.checksums.sha256 };
 }
-function archiveLimitOf(artifact) {
-  return archiveByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size]));
+function tarballLimitOf(artifact) {
+  return tarballByteLimit(Object.entries(artifact.files).map(([name, file]) => [name, file.size]));
 }
 function completeFiles(artifact) {
   const incomplete = new Set(artifact.files_to_upload);
@@ -61584,7 +60761,7 @@ async function downloadTarball(context, artifact, directory, options) {
     destination: resolve3(directory, name),
     root: resolve3(directory),
     expected: void 0,
-    maxBytes: archiveLimitOf(artifact),
+    maxBytes: tarballLimitOf(artifact),
     signal: options.signal,
     onBytes: (bytes) => {
       loaded += bytes;
@@ -61593,19 +60770,19 @@ async function downloadTarball(context, artifact, directory, options) {
   };
   await downloadUrl(context, artifact.download_tar_gz_url, target, options);
 }
-async function extractFromArchive(context, artifact, directory, expected, options, onBytes) {
+async function extractFromTarball(context, artifact, directory, expected, options, onBytes) {
   const response = await context.transport.stream("GET", artifact.download_tar_gz_url, {
     ...pickRequestOptions(options),
     expectedStatus: 200
   });
   const body = response.body ?? new ReadableStream({ start: (controller) => controller.close() });
   try {
-    const { extractArchive: extractArchive2 } = await Promise.resolve().then(() => (init_archive_extract(), archive_extract_exports));
-    await extractArchive2(body, {
+    const { extractTarball: extractTarball2 } = await Promise.resolve().then(() => (init_tarball_extract(), tarball_extract_exports));
+    await extractTarball2(body, {
       artifactId: artifact.id,
       directory,
       expected,
-      maxBytes: archiveLimitOf(artifact),
+      maxBytes: tarballLimitOf(artifact),
       signal: options.signal,
       onBytes
     });
@@ -61634,9 +60811,9 @@ async function downloadArtifact(context, artifact, directory, options) {
     options.onProgress?.({ path: name, loaded, total });
   };
   const sizes = [...expected.values()].map((content) => content.size);
-  const asArchive = expected.size !== 1 && sizes.every((size) => size <= ARCHIVE_MAX_FILE_SIZE) && total < ARCHIVE_MAX_TOTAL_SIZE;
-  if (asArchive) {
-    await extractFromArchive(context, artifact, directory, expected, options, progress);
+  const asTarball = expected.size !== 1 && sizes.every((size) => size <= TARBALL_MAX_FILE_SIZE) && total < TARBALL_MAX_TOTAL_SIZE;
+  if (asTarball) {
+    await extractFromTarball(context, artifact, directory, expected, options, progress);
     return artifact;
   }
   for (const [name, destination] of destinations) {
@@ -61655,7 +60832,7 @@ async function downloadArtifact(context, artifact, directory, options) {
   return artifact;
 }
 
-// ../../packages/client/src/resources/artifacts.ts
+// ../../packages/client/src/artifacts/artifacts.ts
 var Artifacts = class extends ArtifactsCore {
   #context;
   /** @internal Reached through {@link DebusineClient}; not constructed by users. */
@@ -61678,7 +60855,13 @@ var Artifacts = class extends ArtifactsCore {
     checkPathsAccepted(local, "ArtifactCreateRequest");
     await local.validate();
     const requests = await local.fileRequests(options.signal ? { signal: options.signal } : {});
-    return createArtifact(this.#context, local, requests, options);
+    return createArtifact(
+      this.#context,
+      local,
+      requests,
+      workspaceFor(this.#context, options.workspace),
+      options
+    );
   }
   /**
    * Upload a local artifact: create it, then send the files the server still needs
@@ -61695,7 +60878,11 @@ var Artifacts = class extends ArtifactsCore {
    * lost, the artifact is looked for instead of created again.
    *
    * @example
-   * const local = await SourcePackageArtifact.create({ dsc: 'hello_1.0-1.dsc' })
+   * const local = await SourcePackageArtifact.create({
+   *   name: 'hello',
+   *   version: '1.0-1',
+   *   files: ['hello_1.0-1.dsc', 'hello_1.0.orig.tar.gz', 'hello_1.0-1.debian.tar.xz'],
+   * })
    * const artifact = await client.artifacts.upload(local, {
    *   workspace: 'developers',
    *   onProgress: ({ committed, total }) => console.log(`${committed}/${total}`),
@@ -61705,7 +60892,7 @@ var Artifacts = class extends ArtifactsCore {
    * @throws {ArtifactRuleError} when the local artifact breaks a rule of its category
    * @throws {ArtifactUploadError} when a file could not be uploaded (see its `isRetryable`)
    * @throws {ArtifactIncompleteError} when the artifact read back still lists a file as to be uploaded
-   * @throws {ArtifactCreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
+   * @throws {CreateOutcomeUnknownError} when the create request's answer was lost and the artifact could not be found
    * @throws {AbortError} when `signal` aborted
    */
   upload(local, options = {}) {
@@ -61769,6 +60956,7 @@ var Artifacts = class extends ArtifactsCore {
    * @throws {ArtifactDownloadError} when the destination exists, the file is not complete, or the bytes are wrong
    */
   async downloadFile(idOrArtifact, pathInArtifact, destinationFile, options = {}) {
+    checkTransferTimeouts("ArtifactDownloadOptions", options);
     const artifact = await this.#artifact(idOrArtifact, options);
     return downloadFile(this.#context, artifact, pathInArtifact, destinationFile, options);
   }
@@ -61790,6 +60978,7 @@ var Artifacts = class extends ArtifactsCore {
    * @throws {NotFoundError} when there is no such artifact
    */
   async downloadTo(id, directory, options = {}) {
+    checkTransferTimeouts("ArtifactDownloadToOptions", options);
     const artifact = await this.get(id, options);
     return downloadArtifact(this.#context, artifact, directory, options);
   }
@@ -61854,7 +61043,7 @@ var DebianPackages = class {
   }
 };
 
-// ../../packages/client/src/resources/task-configurations.ts
+// ../../packages/client/src/task-configurations/task-configurations.ts
 init_src();
 init_src2();
 import { mkdir as mkdir5 } from "node:fs/promises";
@@ -62039,7 +61228,7 @@ function withNodeNetwork(config2) {
   return { ...config2, network };
 }
 
-// ../../packages/client/src/resources/workflow-children.ts
+// ../../packages/client/src/workflows/children.ts
 var OPERATION = "workflowChildren";
 async function workflowChildren(client, root, options = {}) {
   if (root.task_type !== "Workflow") return { children: [], complete: true };
@@ -62759,9 +61948,9 @@ function underQa(request, byId) {
   }
   return false;
 }
-function shownChildren(children, shown) {
-  if (shown === "none") return [];
-  if (shown === "all") return [...children];
+function shownChildren(children, shown2) {
+  if (shown2 === "none") return [];
+  if (shown2 === "all") return [...children];
   const byId = new Map(children.map((child) => [child.id, child]));
   return children.filter((child) => underQa(child, byId));
 }
@@ -63032,16 +62221,16 @@ function requestLines(report, request) {
   ];
 }
 function childLines(report) {
-  const shown = shownChildren(report.children, report.childrenShown);
+  const shown2 = shownChildren(report.children, report.childrenShown);
   const partial2 = report.childrenNote === "" ? [] : [report.childrenNote, ""];
-  if (shown.length === 0) return report.childrenShown === "none" ? [] : partial2;
+  if (shown2.length === 0) return report.childrenShown === "none" ? [] : partial2;
   return [
     report.childrenShown === "qa" ? "### QA work requests" : "### Work requests",
     "",
     ...partial2,
     "| Task | Status | Result | Duration | Link |",
     "| --- | --- | --- | --- | --- |",
-    ...shown.map(
+    ...shown2.map(
       (child) => `| ${markdownText(child.task_name)} | ${shownStatus(child)} | ${resultCell(child)} | ${durationText(child.duration) || "\u2014"} | ${link2(`#${child.id}`, report.webUrl("work-request", child))} |`
     ),
     ""
