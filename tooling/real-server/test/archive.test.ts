@@ -17,7 +17,8 @@ import { promisify } from 'node:util'
 import { beforeAll, expect, it } from 'vitest'
 import { DebusineClient } from '../../../packages/client/src/index.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
-import { archiveGet, archiveWorkspace, signingUp, type SigningEnv } from './support/archive.js'
+import { aptInstall } from './support/apt-root.js'
+import { archiveGet, archiveWorkspace, realKey, signingUp, type SigningEnv } from './support/archive.js'
 
 const exec = promisify(execFile)
 const SUITE = 'dts'
@@ -45,34 +46,6 @@ beforeAll(async () => {
 const archivePath = (path: string): string => `/${server.scope}/${workspace}/${path}`
 const get = (path: string): Promise<{ status: number; body: Buffer }> =>
   archiveGet(server.apiUrl, signing.archiveHost, archivePath(path))
-
-/**
- * The binary keyring of an ASCII-armored key block (what `gpg --dearmor` writes), empty for
- * an empty block: the armor's headers and checksum dropped, the rest base64.
- */
-function dearmor(armored: string): Buffer {
-  const lines = armored.split(/\r?\n/)
-  const begin = lines.findIndex((line) => line.startsWith('-----BEGIN PGP PUBLIC KEY BLOCK'))
-  const end = lines.findIndex((line) => line.startsWith('-----END PGP PUBLIC KEY BLOCK'))
-  if (begin < 0 || end < begin) return Buffer.alloc(0)
-  let body = lines.slice(begin + 1, end)
-  body = body.slice(body.findIndex((line) => line.trim() === '') + 1) // after the armor headers
-  return Buffer.from(body.filter((line) => !line.startsWith('=')).join(''), 'base64')
-}
-
-/** The archive's key, once it is a real one: a new workspace may briefly serve an empty block. */
-async function realKey(): Promise<{ armored: string; keyring: Buffer }> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const { status, body } = await get('signing-keys.asc')
-    const armored = body.toString('utf8')
-    const keyring = status === 200 ? dearmor(armored) : Buffer.alloc(0)
-    if (keyring.length > 0) return { armored, keyring }
-    if (Date.now() > deadline)
-      throw new Error(`no real key at signing-keys.asc after 60 s (HTTP ${status}): ${armored}`)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-}
 
 /** A `.deb` of package `name`, architecture all, no dependencies, from a template written here. */
 async function buildDeb(name: string, version: string): Promise<string> {
@@ -119,7 +92,7 @@ requires('collections.get').describe('a signed package repository on the archive
     const suite = await client.collections.get({ category: 'debian:suite', name: SUITE })
     expect(suite.data).toMatchObject({ components: ['main'], architectures: ['all', 'amd64'] })
     const start = performance.now()
-    const key = await realKey()
+    const key = await realKey(get)
     console.info(`archive test: a real key at signing-keys.asc ${took(start)}`)
     expect(key.armored).toContain('-----BEGIN PGP PUBLIC KEY BLOCK-----')
     keyring = key.keyring
@@ -195,60 +168,15 @@ requires('collections.get').describe('a signed package repository on the archive
   }, 60_000)
 
   it('apt installs the package into an empty root knowing only the URL and the key', async () => {
-    // apt resolves the archive's host name through its own /etc/hosts (a private mount
-    // namespace, so the machine's stays as it is); all its state is under `root`.
-    const root = join(directory, 'apt-root')
-    for (const dir of [
-      'etc/apt/apt.conf.d',
-      'etc/apt/preferences.d',
-      'etc/apt/sources.list.d',
-      'var/lib/apt/lists/partial',
-      'var/cache/apt/archives/partial',
-      'var/lib/dpkg/info',
-      'var/lib/dpkg/updates',
-      'var/log/apt',
-    ])
-      mkdirSync(join(root, dir), { recursive: true })
-    writeFileSync(join(root, 'var/lib/dpkg/status'), '')
     const [host, port] = signing.archiveHost.split(':')
     const url = `http://${host}:${port}${archivePath('')}`.replace(/\/$/, '')
-    writeFileSync(
-      join(root, 'etc/apt/sources.list'),
-      `deb [signed-by=${join(directory, 'archive.asc')}] ${url} ${SUITE} main\n`,
-    )
-    const aptConfig = join(directory, 'apt.conf')
-    writeFileSync(
-      aptConfig,
-      [
-        `Dir "${root}/";`,
-        `Dir::State::status "${root}/var/lib/dpkg/status";`,
-        'APT::Architecture "amd64";',
-        'APT::Architectures { "amd64"; };',
-        'APT::Sandbox::User "root";',
-        'Acquire::Languages "none";',
-        `DPkg::Options { "--root=${root}"; "--force-script-chrootless"; };`,
-        '',
-      ].join('\n'),
-    )
-    const hosts = join(directory, 'hosts')
-    writeFileSync(hosts, `127.0.0.1 localhost ${host}\n`)
     const start = performance.now()
-    const apt = await exec(
-      'unshare',
-      [
-        '--mount',
-        'sh',
-        '-ec',
-        'mount --bind "$1" /etc/hosts; apt-get -q update; apt-get -q -y install "$2"',
-        'apt',
-        hosts,
-        name,
-      ],
-      {
-        env: { ...process.env, APT_CONFIG: aptConfig, DEBIAN_FRONTEND: 'noninteractive' },
-        timeout: 120_000,
-      },
+    const apt = await aptInstall(
+      directory,
+      { url, suite: SUITE, keyFile: join(directory, 'archive.asc') },
+      name,
     )
+    const root = apt.root
     console.info(`archive test: apt-get update and install ${took(start)}`)
     expect(apt.stdout).toMatch(
       new RegExp(`^Get:\\d+ ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${SUITE} InRelease`, 'm'),

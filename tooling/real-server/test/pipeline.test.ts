@@ -4,15 +4,18 @@
  * checked by lintian, through the client and through the CLI. 0.11.3 is left out: the
  * harness keeps its environments in a collection, which 0.11 has no API for.
  */
+import { execFile } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DebusineClient, workflowChildren } from '../../../packages/client/src/index.js'
 import { runCli } from '../../../apps/cli/test/support/run-cli.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
-import { archiveWorkspace, signingUp } from './support/archive.js'
+import { aptInstall } from './support/apt-root.js'
+import { archiveGet, archiveWorkspace, realKey, signingUp, type SigningEnv } from './support/archive.js'
 import {
   builderUp,
   builderWorkspace,
@@ -29,6 +32,7 @@ import {
 const PIPELINE_TIMEOUT_MS = 20 * 60_000
 
 let builder: BuilderEnv
+let signing: SigningEnv
 let client: DebusineClient
 let workspace: string
 let directory: string
@@ -38,7 +42,7 @@ beforeAll(async () => {
   builder = await builderUp()
   // The passing fixture is published into the workspace's signed suite: its archive is signed
   // by the signing worker.
-  await signingUp()
+  signing = await signingUp()
   workspace = await archiveWorkspace(await builderWorkspace(uniqueName('pipeline')), SUITE)
   const server = realServer()
   client = new DebusineClient({ apiUrl: server.apiUrl, token: builder.token, scope: server.scope, workspace })
@@ -111,9 +115,11 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       const [lintian] = await childrenOf(root, 'lintian')
       expect(lintian).toMatchObject({ status: 'completed', result: 'success' })
       const [published] = await client.archive.findPackages(SUITE, { names: [fixture.name], binary: true })
-      expect(published!.items.map((item) => item.name)).toEqual([
-        `${fixture.name}_${fixture.version}_all`,
-      ])
+      expect(published!.items.map((item) => item.name)).toEqual([`${fixture.name}_${fixture.version}_all`])
+      const installed = await installFromSuite(fixture.name)
+      expect(installed.stdout).toContain(`Setting up ${fixture.name} (${fixture.version})`)
+      const greeting = await promisify(execFile)('sh', [join(installed.root, 'usr/bin', fixture.name)])
+      expect(greeting.stdout).toBe(`hello from ${fixture.name}\n`)
     },
     PIPELINE_TIMEOUT_MS + 60_000,
   )
@@ -193,6 +199,18 @@ requires('collections.create').describe('debian_pipeline on the building worker'
     PIPELINE_TIMEOUT_MS + 60_000,
   )
 })
+
+/** apt installs package `name` from the workspace's suite, knowing only its URL and key. */
+async function installFromSuite(name: string): Promise<{ root: string; stdout: string }> {
+  const archivePath = `/${realServer().scope}/${workspace}`
+  const key = await realKey((path) =>
+    archiveGet(realServer().apiUrl, signing.archiveHost, `${archivePath}/${path}`),
+  )
+  const keyFile = join(directory, `${workspace}.asc`)
+  writeFileSync(keyFile, key.armored)
+  const url = `http://${signing.archiveHost}${archivePath}`
+  return aptInstall(directory, { url, suite: SUITE, keyFile }, name)
+}
 
 /** The text of an artifact's only file. */
 async function readArtifactText(artifact: Artifact): Promise<string> {

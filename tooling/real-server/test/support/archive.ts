@@ -83,3 +83,36 @@ export function archiveGet(
     sent.end()
   })
 }
+
+/**
+ * The binary keyring of an ASCII-armored key block (what `gpg --dearmor` writes), empty for
+ * an empty block: the armor's headers and checksum dropped, the rest base64.
+ */
+function dearmor(armored: string): Buffer {
+  const lines = armored.split(/\r?\n/)
+  const begin = lines.findIndex((line) => line.startsWith('-----BEGIN PGP PUBLIC KEY BLOCK'))
+  const end = lines.findIndex((line) => line.startsWith('-----END PGP PUBLIC KEY BLOCK'))
+  if (begin < 0 || end < begin) return Buffer.alloc(0)
+  let body = lines.slice(begin + 1, end)
+  body = body.slice(body.findIndex((line) => line.trim() === '') + 1) // after the armor headers
+  return Buffer.from(body.filter((line) => !line.startsWith('=')).join(''), 'base64')
+}
+
+/**
+ * The archive's key (`get` reads a path of the workspace's archive), once it is a real one: a
+ * new workspace may briefly serve an empty block.
+ */
+export async function realKey(
+  get: (path: string) => Promise<{ status: number; body: Buffer }>,
+): Promise<{ armored: string; keyring: Buffer }> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const { status, body } = await get('signing-keys.asc')
+    const armored = body.toString('utf8')
+    const keyring = status === 200 ? dearmor(armored) : Buffer.alloc(0)
+    if (keyring.length > 0) return { armored, keyring }
+    if (Date.now() > deadline)
+      throw new Error(`no real key at signing-keys.asc after 60 s (HTTP ${status}): ${armored}`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
