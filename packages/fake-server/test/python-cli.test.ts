@@ -118,7 +118,7 @@ describe('debusine-ts-fake with the official Python CLI', () => {
         body: JSON.stringify({ result: 'success' }),
       })
       expect(done.status).toBe(200)
-      await until(async () => existsSync(outFile) && readFileSync(outFile, 'utf8') !== '')
+      await until(() => existsSync(outFile) && readFileSync(outFile, 'utf8') !== '')
       expect(readFileSync(outFile, 'utf8')).toBe(`${id} success\n`)
     } finally {
       listener.kill('SIGTERM')
