@@ -1,4 +1,5 @@
-import type { WorkRequest } from '@debusine-ts/models'
+import type { DebusineClient } from '@debusine-ts/client'
+import { compareDebusineVersions, type WorkRequest } from '@debusine-ts/models'
 import { printRegistered, printWorkRequest, statusText, webPage } from './render.js'
 import {
   CliError,
@@ -50,7 +51,23 @@ export async function follow(
   return workRequestExitCode(final)
 }
 
-/** Print a work request as `create` and `workflow start` do, or follow it with `--wait`. */
+/**
+ * Whether the server is Debusine 0.11.x or older, whose Python CLI printed a legacy name's
+ * creation as `result`/`message`/`*_id`; the Python CLI of newer servers prints the work
+ * request for the same names, as for the new ones. A server that does not tell its version is
+ * taken as current.
+ */
+async function speaksDebusine011(client: DebusineClient, signal: AbortSignal): Promise<boolean> {
+  const version = await client.transport.capabilities.version(signal)
+  return version !== undefined && compareDebusineVersions(version, '0.12.0') < 0
+}
+
+/**
+ * Print a work request as `create` and `workflow start` do, or follow it with `--wait`. A
+ * legacy name (`create-work-request`, `create-workflow`) prints what the Python CLI of the
+ * server's generation prints: 0.11.3's registration lines against 0.11.x, the work request
+ * against newer servers.
+ */
 export async function printStarted(
   context: CommandContext,
   request: WorkRequest,
@@ -60,7 +77,7 @@ export async function printStarted(
   const client = await context.client()
   context.feedback(`${what} started: ${webPage(client, request.url)}`)
   if (wait) return follow(context, request, timeout)
-  if (context.legacy) {
+  if (context.legacy && (await speaksDebusine011(client, context.signal))) {
     const workflow = request.task_type === 'Workflow'
     const done = workflow ? 'Workflow created' : 'Work request registered'
     await printRegistered(context, done, workflow ? 'workflow_id' : 'work_request_id', request.id)

@@ -197,5 +197,13 @@ describe('the same command line, the same outcome as the Python CLI', () => {
       },
     )
     expect(created.problems.join('\n')).toBe('')
+    // A legacy name prints what the Python CLI of this server's generation prints: on 0.16.2
+    // the work request, as the new name does (0.11.3's shape is checked in trixie.test.ts).
+    const legacy = await differential(
+      ['--config-file', config, 'create-work-request', 'noop', '--yaml', '--data', '-'],
+      { stdin: 'result: success\n', stdout: stable },
+    )
+    expect(legacy.problems.join('\n')).toBe('')
+    expect(legacy.ours.stdout).toMatch(/^task_name: noop$/m)
   })
 })
