@@ -17,13 +17,13 @@ const SENDERS = ['packages/client/src', 'packages/enroll/src', 'packages/events/
 export const VARIABLE_URL_CALLS: Readonly<Record<string, readonly string[]>> = {
   'artifacts-core.ts: url': ['GET /api/1.0/artifact/{id}/', 'GET /api/1.0/artifact/{workspace}/{id}/'],
   'upload-file.ts: this.#url': ['PUT /api/1.0/artifact/{id}/files/{path}/'],
-  'artifact-download.ts: fileUrl(file': ['GET /{scope}/{workspace}/artifact/{id}/download/{path}'],
-  'artifact-download.ts: artifact.download_tar_gz_url': ['GET /{scope}/{workspace}/artifact/{id}/download/'],
+  'download.ts: fileUrl(file': ['GET /{scope}/{workspace}/artifact/{id}/download/{path}'],
+  'download.ts: artifact.download_tar_gz_url': ['GET /{scope}/{workspace}/artifact/{id}/download/'],
   'download-transfer.ts: source.url': [
     'GET /{scope}/{workspace}/artifact/{id}/download/{path}',
     'GET /{scope}/{workspace}/artifact/{id}/download/',
   ],
-  'collection-items.ts: itemPath': ['DELETE /api/1.0/collection/{workspace}/{category}/{name}/item/{item}/'],
+  'items.ts: itemPath': ['DELETE /api/1.0/collection/{workspace}/{category}/{name}/item/{item}/'],
   'enroll.ts: url': ['POST /api/enroll/'],
 }
 
