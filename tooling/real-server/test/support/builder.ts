@@ -98,7 +98,12 @@ export async function makeSource(
 
 /** Why no building worker can run work requests now, or null when one is connected. */
 export async function builderAbsence(env: BuilderEnv): Promise<string | null> {
-  const pid = Number(readFileSync(env.pidFile, 'utf8').trim())
+  let pid: number
+  try {
+    pid = Number(readFileSync(env.pidFile, 'utf8').trim())
+  } catch {
+    return `the building worker is stopped: its pid file ${env.pidFile} is gone (did \`down\` run?)`
+  }
   let alive = false
   try {
     process.kill(pid, 0)
