@@ -4,10 +4,10 @@
  * name, which the server tells from the API by the `Host` header.
  */
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { envValues } from './env-file.js'
 
 const TOOLING = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -35,16 +35,7 @@ async function run(script: string, args: readonly string[], timeout: number): Pr
 /** Run `signing-up` (idempotent: seconds when it is up, about a minute the first time). */
 export async function signingUp(): Promise<SigningEnv> {
   const envFile = await run('signing-up', [], 9 * 60_000)
-  const values = new Map<string, string>()
-  for (const line of (await readFile(envFile, 'utf8')).split('\n')) {
-    const match = /^DEBUSINE_TS_([A-Z0-9_]+)=(.*)$/.exec(line)
-    if (match) values.set(match[1]!, match[2]!)
-  }
-  const get = (key: string): string => {
-    const value = values.get(key)
-    if (value === undefined || value === '') throw new Error(`${envFile} has no DEBUSINE_TS_${key}`)
-    return value
-  }
+  const get = envValues(envFile, 'DEBUSINE_TS_')
   return {
     worker: get('SIGNING_WORKER'),
     pidFile: get('SIGNING_PID_FILE'),

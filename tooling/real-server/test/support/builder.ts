@@ -10,6 +10,7 @@ import { promisify } from 'node:util'
 import type { WorkRequest } from '@debusine-ts/models'
 import type { DebusineClient } from '@debusine-ts/client'
 import { realServer } from '../../../vitest/real-server.js'
+import { envValues } from './env-file.js'
 
 const TOOLING = fileURLToPath(new URL('../../', import.meta.url))
 /** A cold start (tools installed, the sid environment built) takes minutes on 2 loaded cores. */
@@ -53,16 +54,7 @@ export function builderUp(): Promise<BuilderEnv> {
 }
 
 function parseBuilderEnv(path: string): BuilderEnv {
-  const values = new Map<string, string>()
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const match = /^(DEBUSINE_TS_BUILDER_[A-Z_]+)=(.*)$/.exec(line)
-    if (match) values.set(match[1]!, match[2]!)
-  }
-  const get = (key: string): string => {
-    const value = values.get(`DEBUSINE_TS_BUILDER_${key}`)
-    if (value === undefined || value === '') throw new Error(`${path} has no DEBUSINE_TS_BUILDER_${key}`)
-    return value
-  }
+  const get = envValues(path, 'DEBUSINE_TS_BUILDER_')
   return {
     token: get('TOKEN'),
     worker: get('WORKER'),
