@@ -88,7 +88,13 @@ const lines = [
   {
     name: `work-request show`,
     args: ['work-request', 'show', String(workRequestId)],
-    urls: [`${apiUrl}/1.0/work-request/${workRequestId}/`],
+    // The work request, then the artifacts it produced (as the command shows them).
+    urls: [
+      `${apiUrl}/1.0/work-request/${workRequestId}/`,
+      ...curlJson(`${apiUrl}/1.0/work-request/${workRequestId}/`).artifacts.map(
+        (id) => `${apiUrl}/1.0/artifact/${id}/`,
+      ),
+    ],
   },
   {
     name: `artifact show`,

@@ -29,10 +29,10 @@ export const list: HandlerOf<typeof workRequestCommands.list> = async (context, 
 export const show: HandlerOf<typeof workRequestCommands.show> = async (context, { id }) => {
   const client = await context.client()
   const request = await client.workRequests.get(id, { signal: context.signal })
-  const artifacts: Artifact[] = []
-  for (const artifactId of request.artifacts) {
-    artifacts.push(await client.artifacts.get(artifactId, { signal: context.signal }))
-  }
+  // At once: a work request produces a handful of artifacts, and each is a round trip.
+  const artifacts: Artifact[] = await Promise.all(
+    request.artifacts.map((artifactId) => client.artifacts.get(artifactId, { signal: context.signal })),
+  )
   await context.print({
     json: { ...request, artifacts },
     yaml: {
