@@ -1,6 +1,6 @@
 # shellcheck shell=bash disable=SC2034  # the variables are used by the scripts sourcing this
 # Shared settings and helpers for up, down, debusine, admin, workspace.
-# Sourced, not run. Facts behind the choices: /work/shared/REAL_SERVER.md.
+# Sourced, not run. The facts behind each choice are in a comment beside it, and in README.md.
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=apt-sources.sh

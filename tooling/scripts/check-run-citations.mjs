@@ -36,8 +36,6 @@ const OUTSIDE_DOCUMENTS = [
   new RegExp(String.raw`\b${GUIDANCE}\.md\b`),
   /\/work\/shared\b/,
 ]
-// The real-server harness is kept by its owners, who move its notes into the repository.
-const OUTSIDE_DOCUMENTS_EXEMPT = join(root, 'tooling/real-server/')
 const DOCS_CITATION = /\bdocs\/([\w.-]+\.md)(?:\s+§(\d+))?/g
 
 /** The citations of `text` that name a file or a section of docs/ that is not there. */
@@ -51,9 +49,7 @@ function missingDocs(text) {
 
 /** A citation of a document outside the repository, or of a missing part of docs/, in `comment`. */
 function documentCitation(file, comment) {
-  const outside = file.startsWith(OUTSIDE_DOCUMENTS_EXEMPT)
-    ? undefined
-    : OUTSIDE_DOCUMENTS.map((pattern) => pattern.exec(comment)).find((match) => match !== null)
+  const outside = OUTSIDE_DOCUMENTS.map((pattern) => pattern.exec(comment)).find((match) => match !== null)
   return outside ?? missingDocs(comment)[0]
 }
 
@@ -67,8 +63,15 @@ function* walk(directory) {
     if (SKIPPED_DIRECTORIES.has(entry) || entry.startsWith('.')) continue
     const path = join(directory, entry)
     if (statSync(path).isDirectory()) yield* walk(path)
-    else if (SCRIPT_EXTENSIONS.has(extname(entry)) || entry.endsWith('.sh')) yield path
+    else if (SCRIPT_EXTENSIONS.has(extname(entry)) || isShellScript(path)) yield path
   }
+}
+
+/** A shell script: named `.sh`, or without an extension and started by a shell's `#!` line. */
+function isShellScript(path) {
+  if (path.endsWith('.sh')) return true
+  if (extname(path) !== '') return false
+  return /^#!.*\b(?:ba|da)?sh\b/.test(readFileSync(path, 'utf8').split('\n', 1)[0])
 }
 
 /** Each comment of a TypeScript or JavaScript source as { line, text }. */
@@ -121,7 +124,7 @@ for (const top of ['packages', 'apps', 'tooling']) {
     // Most files hold nothing that looks like a citation anywhere: no need to find their comments.
     const citesDocuments = OUTSIDE_DOCUMENTS.some((pattern) => pattern.test(text)) || text.includes('docs/')
     if (!citesDocuments && !patterns(file).some((pattern) => pattern.test(text))) continue
-    const comments = file.endsWith('.sh') ? shellComments(text) : scriptComments(file, text)
+    const comments = isShellScript(file) ? shellComments(text) : scriptComments(file, text)
     for (const { line, text: comment } of comments) {
       const citation = patterns(file)
         .map((pattern) => pattern.exec(comment))

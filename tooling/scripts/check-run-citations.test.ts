@@ -55,6 +55,8 @@ describe('the run citation check', () => {
       'apps/cli/src/place.ts': `// facts: ${['/work', 'shared'].join('/')}/notes\nexport const c = 3\n`,
       'packages/models/src/gone.ts': `// ${guide('docs/protocol.md', '99')}\nexport const d = 4\n`,
       'packages/events/src/fine.ts': `// ${guide('docs/protocol.md', '5')}: the probe\nexport const e = 5\n`,
+      'tooling/real-server/lib.sh': `# facts: ${guide('REAL_SERVER', '13')}\nX=1\n`,
+      'tooling/real-server/up': `#!/bin/bash\nset -e\n# as ${['USERS', 'md'].join('.')} tells\n`,
     })
     const result = runScript('check-run-citations.mjs', root)
     expect(result.status).toBe(1)
@@ -63,6 +65,8 @@ describe('the run citation check', () => {
       'packages/cli-kit/src/style.ts:1',
       'apps/cli/src/place.ts:1',
       'packages/models/src/gone.ts:1',
+      'tooling/real-server/lib.sh:1',
+      'tooling/real-server/up:3',
     ])
       expect(result.stderr).toContain(place)
     expect(result.stderr).not.toContain('fine.ts')
