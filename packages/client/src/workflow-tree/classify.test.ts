@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest'
 import type { WorkRequest } from '@debusine-ts/models'
 import { classifyFailure, isFailedLeaf, tail, treeNodes } from './index.js'
 
-const request = (id: number, parent: number | null, taskType: string, taskName: string, result = ''): WorkRequest =>
-  ({ id, parent, task_type: taskType, task_name: taskName, status: result === '' ? 'running' : 'completed', result, artifacts: [] }) as unknown as WorkRequest
+const request = (
+  id: number,
+  parent: number | null,
+  taskType: string,
+  taskName: string,
+  result = '',
+): WorkRequest =>
+  ({
+    id,
+    parent,
+    task_type: taskType,
+    task_name: taskName,
+    status: result === '' ? 'running' : 'completed',
+    result,
+    artifacts: [],
+  }) as unknown as WorkRequest
 
 describe('workflow tree classification', () => {
   it('marks leaves under a qa sub-workflow as qa and sbuild as build', () => {

@@ -35,7 +35,9 @@ export function classifyFailure(node: WorkflowTreeNode): FailureClass {
 
 /** Whether a node is a leaf (not a workflow) that completed with a failure or an error. */
 export function isFailedLeaf(node: WorkflowTreeNode): boolean {
-  return node.taskType !== 'Workflow' && node.status === 'completed' && ['failure', 'error'].includes(node.result)
+  return (
+    node.taskType !== 'Workflow' && node.status === 'completed' && ['failure', 'error'].includes(node.result)
+  )
 }
 
 /**
@@ -81,7 +83,11 @@ export async function logArtifact(
   return undefined
 }
 
-async function artifactText(client: WorkflowFailuresClient, artifact: Artifact, options: RequestOptions): Promise<string> {
+async function artifactText(
+  client: WorkflowFailuresClient,
+  artifact: Artifact,
+  options: RequestOptions,
+): Promise<string> {
   const texts: string[] = []
   for (const path of Object.keys(artifact.files).sort()) {
     texts.push(await new Response(await client.artifacts.openFile(artifact, path, options)).text())

@@ -15,7 +15,10 @@ export class NothingToRetryError extends SdkError {
   readonly workflowId: number
 
   constructor(workflowId: number) {
-    super(`Workflow ${workflowId} has no failed or aborted leaf to retry: nothing was retried.`, 'nothing_to_retry')
+    super(
+      `Workflow ${workflowId} has no failed or aborted leaf to retry: nothing was retried.`,
+      'nothing_to_retry',
+    )
     this.workflowId = workflowId
   }
 }

@@ -33,7 +33,9 @@ export async function workflowOutputs(
   options: RequestOptions = {},
 ): Promise<Artifact[]> {
   const { nodes } = await workflowTree(client, id, options)
-  const ids = [...new Set(nodes.filter((node) => node.taskType !== 'Workflow').flatMap((node) => node.artifacts))]
+  const ids = [
+    ...new Set(nodes.filter((node) => node.taskType !== 'Workflow').flatMap((node) => node.artifacts)),
+  ]
   const artifacts = await Promise.all(ids.map((artifactId) => client.artifacts.get(artifactId, options)))
   return artifacts.filter((artifact) => matchesOutput(artifact, filter))
 }
@@ -53,6 +55,9 @@ export function matchesOutput(artifact: Artifact, filter: WorkflowOutputFilter):
 
 /** A shell glob (`*`, `?`) as an anchored regular expression. */
 function globRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   return new RegExp(`^${body}$`)
 }
