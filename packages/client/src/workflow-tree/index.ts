@@ -1,0 +1,5 @@
+export * from './tree.js'
+export * from './failures.js'
+export * from './retry-failed.js'
+export * from './outputs.js'
+export { NothingToRetryError } from './nothing-to-retry-error.js'
