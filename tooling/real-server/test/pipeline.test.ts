@@ -11,7 +11,14 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DebusineClient, workflowChildren } from '../../../packages/client/src/index.js'
+import {
+  DebusineClient,
+  retryFailed,
+  workflowChildren,
+  workflowFailures,
+  workflowOutputs,
+  workflowTree,
+} from '../../../packages/client/src/index.js'
 import { runCli } from '../../../apps/cli/test/support/run-cli.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
 import { aptInstall } from './support/apt-root.js'
@@ -114,6 +121,21 @@ requires('collections.create').describe('debian_pipeline on the building worker'
 
       const [lintian] = await childrenOf(root, 'lintian')
       expect(lintian).toMatchObject({ status: 'completed', result: 'success' })
+      // The tree holds what the server lists, lintian under the qa sub-workflow; the outputs
+      // filter finds the .deb by category, architecture and package glob.
+      const tree = await workflowTree(client, started.id)
+      const { children } = await workflowChildren(client, root)
+      expect(tree.nodes.map((node) => [node.id, node.status])).toEqual(
+        children.map((child) => [child.id, child.status]),
+      )
+      expect(tree.nodes.find((node) => node.id === lintian!.id)?.underQa).toBe(true)
+      expect(tree.nodes.find((node) => node.id === sbuild!.id)?.underQa).toBe(false)
+      const debs = { category: 'debian:binary-package', package: 'dts-pass-*' }
+      expect(
+        (await workflowOutputs(client, started.id, { ...debs, architecture: 'all' })).map((a) => a.id),
+      ).toEqual([binary.id])
+      expect(await workflowOutputs(client, started.id, { ...debs, architecture: 'arm64' })).toEqual([])
+      expect(await workflowFailures(client, started.id)).toEqual([])
       const [published] = await client.archive.findPackages(SUITE, { names: [fixture.name], binary: true })
       expect(published!.items.map((item) => item.name)).toEqual([`${fixture.name}_${fixture.version}_all`])
       const installed = await installFromSuite(fixture.name)
@@ -162,6 +184,12 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       // Nothing was built, so nothing was checked.
       const lintian = await childrenOf(root, 'lintian')
       expect(lintian.map((child) => child.status)).toEqual(['aborted'])
+      // Named as a build failure, with the end of its build log.
+      const failures = await workflowFailures(client, started.id)
+      expect(failures.map((failure) => [failure.node.id, failure.failureClass])).toEqual([
+        [sbuild!.id, 'build'],
+      ])
+      expect(await failures[0]!.logTail(200)).toContain('this build fails on purpose')
 
       const shown = await runCli([
         '--config-file',
@@ -195,6 +223,19 @@ requires('collections.create').describe('debian_pipeline on the building worker'
         (artifact) => artifact.category === 'debian:lintian',
       )!
       expect(JSON.stringify(analysis.data)).toContain('no-copyright-file')
+      // A QA failure, and only it is retried: one new lintian, nothing else.
+      const failures = await workflowFailures(client, started.id)
+      expect(failures.map((failure) => [failure.node.id, failure.failureClass])).toEqual([
+        [lintian!.id, 'qa'],
+      ])
+      const before = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
+      const retried = await retryFailed(client, started.id)
+      expect(retried.map(({ leaf }) => leaf.id)).toEqual([lintian!.id])
+      expect(retried[0]!.retried).toMatchObject({ task_name: 'lintian' })
+      const after = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
+      expect(after.filter((id) => !before.includes(id))).toEqual([retried[0]!.retried.id])
+      // The builder has other work: the retry is not run here.
+      await client.workRequests.abort(retried[0]!.retried.id)
     },
     PIPELINE_TIMEOUT_MS + 60_000,
   )
