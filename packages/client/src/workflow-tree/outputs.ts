@@ -42,7 +42,7 @@ export async function workflowOutputs(
 
 /** Whether `artifact` passes every filter given. */
 export function matchesOutput(artifact: Artifact, filter: WorkflowOutputFilter): boolean {
-  const data = artifact.data as Record<string, unknown>
+  const data = artifact.data
   const fields = (data['deb_fields'] ?? {}) as Record<string, unknown>
   const architecture = fields['Architecture'] ?? data['architecture']
   const name = fields['Package'] ?? data['srcpkg_name'] ?? data['name']

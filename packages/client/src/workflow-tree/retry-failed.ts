@@ -44,8 +44,9 @@ export async function retryFailed(
 function newestAttempts(nodes: readonly WorkflowTreeNode[]): WorkflowTreeNode[] {
   const newest = new Map<string, WorkflowTreeNode>()
   for (const node of nodes) {
-    const step = String((node.request.workflow_data ?? {})['step'] ?? '')
-    newest.set(`${node.parent}/${node.taskType}/${node.taskName}/${step}`, node)
+    const step = (node.request.workflow_data ?? {})['step']
+    const stepName = typeof step === 'string' ? step : ''
+    newest.set(`${node.parent}/${node.taskType}/${node.taskName}/${stepName}`, node)
   }
   return [...newest.values()]
 }
