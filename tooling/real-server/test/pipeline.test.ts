@@ -190,6 +190,7 @@ requires('collections.create').describe('debian_pipeline on the building worker'
         [sbuild!.id, 'build'],
       ])
       expect(await failures[0]!.logTail(200)).toContain('this build fails on purpose')
+      await expect(failures[0]!.logTail(-1)).rejects.toThrow(/lines/)
 
       const shown = await runCli([
         '--config-file',

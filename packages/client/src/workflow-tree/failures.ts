@@ -1,6 +1,7 @@
 import type { Artifact } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { Artifacts } from '../artifacts/artifacts.js'
+import { checkCount } from '../internal/argument-checks.js'
 import { workflowTree, type WorkflowTreeClient, type WorkflowTreeNode } from './tree.js'
 
 /** The tasks that check a build rather than make one. */
@@ -20,7 +21,10 @@ export interface WorkflowFailure {
   readonly node: WorkflowTreeNode
   /** `qa` or `build`: see {@link classifyFailure}. */
   readonly failureClass: FailureClass
-  /** The last `lines` lines of its log ({@link logArtifact}); `''` when it has none. */
+  /**
+   * The last `lines` lines of its log ({@link logArtifact}); `''` when it has none.
+   * @throws {ValidationError} when `lines` is not a whole number ≥ 0
+   */
   logTail: (lines: number, options?: RequestOptions) => Promise<string>
 }
 
@@ -59,6 +63,7 @@ export async function workflowFailures(
     node,
     failureClass: classifyFailure(node),
     logTail: async (lines, tailOptions = options) => {
+      checkCount('WorkflowFailure.logTail', 'lines', lines, 0)
       const artifact = await logArtifact(client, node, tailOptions)
       return artifact === undefined ? '' : tail(await artifactText(client, artifact, tailOptions), lines)
     },
