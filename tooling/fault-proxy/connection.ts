@@ -31,6 +31,10 @@ export interface ConnectionRecord {
   bytesUp: number
   /** Bytes forwarded from the server to the client. */
   bytesDown: number
+  /** The side that ended the connection first (`proxy`: a fate), while it is open `undefined`. */
+  endedBy: 'client' | 'server' | 'proxy' | undefined
+  /** Milliseconds from the last bytes forwarded (or the accept) to that end. */
+  idleMsAtEnd: number | undefined
 }
 
 /** The state a connection shares with its proxy. */
@@ -79,6 +83,7 @@ export class ProxiedConnection {
   /** What the server's end or close does, kept back with its bytes. */
   readonly #afterHeld: (() => void)[] = []
   #closed = false
+  #lastBytesAt = performance.now()
 
   constructor(state: ProxyState, client: Socket) {
     this.#state = state
@@ -86,7 +91,7 @@ export class ProxiedConnection {
     const connection = state.connections.length + 1
     this.#connectionFate =
       state.fates.connection?.({ connection, random: seededRandom(state.seed, 1, connection) }) ?? PASS
-    this.#record = { connection, fate: this.#connectionFate.kind, bytesUp: 0, bytesDown: 0 }
+    this.#record = { connection, fate: this.#connectionFate.kind, bytesUp: 0, bytesDown: 0, endedBy: undefined, idleMsAtEnd: undefined }
     state.connections.push(this.#record)
     this.#upFramer = new MessageFramer('request')
     this.#downFramer = new MessageFramer('response', () => this.#awaiting[0]?.record.method ?? 'GET')
@@ -100,16 +105,24 @@ export class ProxiedConnection {
     this.#track(server)
     client.on('data', (chunk: Buffer) => this.#fromClient(chunk))
     server.on('data', (chunk: Buffer) => this.#fromServer(chunk))
-    client.on('end', () => server.end())
+    client.on('end', () => {
+      this.#endedBy('client')
+      server.end()
+    })
     server.on('end', () =>
       this.#unlessHeld(() => {
+        this.#endedBy('server')
         if (this.#state.http) this.#handleDown(this.#downFramer.finish())
         if (!this.#closed) client.end()
       }),
     )
-    client.on('close', () => this.#kill(false))
+    client.on('close', () => {
+      this.#endedBy('client')
+      this.#kill(false)
+    })
     server.on('close', () =>
       this.#unlessHeld(() => {
+        this.#endedBy('server')
         if (!client.writableEnded) client.end()
       }),
     )
@@ -127,8 +140,15 @@ export class ProxiedConnection {
     socket.on('close', () => this.#state.open.delete(socket))
   }
 
+  #endedBy(side: 'client' | 'server' | 'proxy'): void {
+    if (this.#record.endedBy !== undefined) return
+    this.#record.endedBy = side
+    this.#record.idleMsAtEnd = performance.now() - this.#lastBytesAt
+  }
+
   /** Close both sides; `reset` sends the client a TCP reset. */
   #kill(reset: boolean): void {
+    this.#endedBy('proxy')
     if (this.#closed) return
     this.#closed = true
     // end() first so that bytes already written still reach the server.
@@ -241,6 +261,7 @@ export class ProxiedConnection {
     const head =
       `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+    this.#endedBy('proxy')
     this.#closed = true
     this.#server?.destroy()
     this.#client.end(head + body)
@@ -255,6 +276,7 @@ export class ProxiedConnection {
     const source = direction === 'up' ? this.#client : this.#upstream
     if (allowed > 0) {
       this.#record[field] += allowed
+      this.#lastBytesAt = performance.now()
       if (!target.write(chunk.subarray(0, allowed))) {
         source.pause()
         target.once('drain', () => {

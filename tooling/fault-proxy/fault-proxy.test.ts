@@ -25,6 +25,7 @@ beforeAll(async () => {
     request.on('end', () => {
       entry.complete = true
       const size = Number(new URL(entry.url, 'http://x').searchParams.get('size') ?? 0)
+      if (request.url?.startsWith('/api/close')) response.setHeader('Connection', 'close')
       if (request.url?.startsWith('/chunked')) {
         response.writeHead(200)
         response.write(Buffer.alloc(size / 2, 1))
@@ -119,6 +120,21 @@ describe('fault proxy', () => {
     expect(get?.bodyBytesDown).toBeGreaterThanOrEqual(4000)
     expect(proxy.counters.bodyBytesUp((request) => request.method === 'PUT')).toBe(5000)
     expect(proxy.counters.bytesUp).toBeGreaterThan(5000)
+  })
+
+  it('records the side that ended each connection: the server, the client or a fate', async () => {
+    const proxy = await start({ connection: ({ connection }) => (connection === 3 ? { kind: 'close' } : { kind: 'pass' }) })
+    await send(`${proxy.url}/close`, 'GET')
+    const agent = new Agent({ keepAlive: true })
+    await send(`${proxy.url}/kept`, 'GET', undefined, agent)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    agent.destroy()
+    await failure(send(`${proxy.url}/closed`, 'GET'))
+    await expect
+      .poll(() => proxy.counters.connections.map((connection) => connection.endedBy))
+      .toEqual(['server', 'client', 'proxy'])
+    const [, kept] = proxy.counters.connections
+    expect(kept?.idleMsAtEnd).toBeGreaterThanOrEqual(150)
   })
 
   it('cuts a request after N body bytes: the server gets exactly N, the client an error', async () => {

@@ -18,11 +18,8 @@ const message =
   (line: Record<string, unknown>): boolean =>
     line.message === text
 
-let workspace: string
-
-beforeAll(async () => {
+beforeAll(() => {
   daemonBin()
-  workspace = await freshWorkspace('service')
 })
 
 async function stop(daemon: DaemonProcess): Promise<number | null> {
@@ -57,7 +54,12 @@ describe('debusine-ts-daemon as a service (real server)', { timeout: 300_000 }, 
     })
     const ids = sorted(await completeNoops(ws, 2))
     await until(async () => (await runs(directory)).ends.size === 2, 'two commands')
-    await until(async () => (await health(port, '/readyz')).body.lastEventAt !== null, 'the last event time')
+    // A completion counts once its record is written, after the command's own end mark.
+    const recorded = async (): Promise<boolean> => {
+      const { body } = await health(port, '/readyz')
+      return body.lastEventAt !== null && (body.commands as { completions: number }).completions === 2
+    }
+    await until(recorded, 'the two completions recorded')
     const after = await health(port, '/readyz')
     expect(after.body.commands).toMatchObject({
       started: 2,
@@ -207,8 +209,8 @@ describe('debusine-ts-daemon as a service (real server)', { timeout: 300_000 }, 
     ).toMatchObject({
       server: 'renamed',
     })
-    await until(async () => (await runs(directory)).ends.size === 1, 'the first command to end')
-    expect(daemon.lines.find(message('Command ended'))).toMatchObject({
+    // The command's own end mark comes before the daemon sees it exit: wait for the log line.
+    expect(await daemon.waitForLine(message('Command ended'))).toMatchObject({
       workRequestId: first,
       outcome: 'succeeded',
     })
