@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Artifact transfers, interleaved, with our CLI, the Python CLI 0.16.2 in the chroot and
-// the same protocol by hand (curl + openssl): upload (fresh random bytes every run), the
+// the same protocol by hand (curl + openssl, one file after another and all at once with
+// `curl --parallel`): upload (fresh random bytes every run), the
 // files downloaded and verified, and the .tar.gz (then the .tar.gz of 4 KiB: each tool's
 // fixed cost). Prints wall, CPU, peak RSS, the server's CPU and the ratio to the reference,
 // and (--flat) the peak RSS of our CLI and of the library for a small and a big file.
 //
-//   node tooling/bench/transfers.mjs [--size-mib 1024] [--files 4] [--rounds 2]
+//   node tooling/bench/transfers.mjs [--size-mib 1024 | --file-kib 10] [--files 4] [--rounds 2]
 //        [--lines upload,download,tarball] [--tarball-mib 256] [--flat 64,4096] [--cli apps/cli/dist/bin.js]
 //        [--baseline <another dist/bin.js>] [--skip-python]
 //
@@ -20,11 +21,14 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, wri
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { median, readServerEnv, roundOrder, roundRatios, timed, option } from './lib/measure.mjs'
+import { curlDownload, curlDownloadParallel, curlUpload, curlUploadParallel } from './lib/curl-protocol.mjs'
 import { comparedLine, recordResults } from './lib/results.mjs'
 
 const repository = fileURLToPath(new URL('../..', import.meta.url))
-const sizeMib = Number(option('size-mib', '1024'))
 const fileCount = Number(option('files', '4'))
+// --file-kib gives each file's size (many small files: --files 1000 --file-kib 10).
+const fileKib = option('file-kib', undefined)
+const sizeMib = fileKib === undefined ? Number(option('size-mib', '1024')) : (Number(fileKib) * fileCount) / 1024
 const rounds = Number(option('rounds', '2'))
 const lines = option('lines', 'upload,download,tarball').split(',')
 const tarballMib = Number(option('tarball-mib', '256'))
@@ -93,37 +97,6 @@ function configFile(workspace) {
 const sync = () => execFileSync('sync')
 const artifactIdIn = (text) => Number(/artifact_id: (\d+)/.exec(text)?.[1])
 
-// The protocol by hand: hash with openssl, POST the artifact, one PUT per whole file.
-const curlUpload = `
-set -e
-api=$1 token=$2 scope=$3 workspace=$4; shift 4
-files=""
-for f in "$@"; do
-  sum=$(openssl sha256 -r "$f" | cut -d' ' -f1); size=$(stat -c %s "$f")
-  files="$files\${files:+,}\\"$(basename "$f")\\": {\\"size\\": $size, \\"checksums\\": {\\"sha256\\": \\"$sum\\"}, \\"type\\": \\"file\\", \\"content_type\\": null}"
-done
-id=$(curl -sf -H "Token: $token" -H "X-Debusine-Scope: $scope" -H 'Content-Type: application/json' \\
-  -d "{\\"category\\": \\"debusine:test\\", \\"workspace\\": \\"$workspace\\", \\"data\\": {}, \\"files\\": {$files}}" \\
-  "$api/1.0/artifact/" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-for f in "$@"; do
-  size=$(stat -c %s "$f")
-  # From stdin with the length given: curl -T FILE appends the file name to a URL ending in /.
-  status=$(curl -s -o /dev/null -w '%{http_code}' -H "Token: $token" -H "X-Debusine-Scope: $scope" \\
-    -H "Content-Range: bytes 0-$((size - 1))/$size" -H "Content-Length: $size" -H 'Transfer-Encoding:' \\
-    -T - "$api/1.0/artifact/$id/files/$(basename "$f")/" < "$f")
-  [ "$status" = 201 ] || { echo "PUT $f: HTTP $status" >&2; exit 1; }
-done
-echo "artifact_id: $id"
-`
-
-// The protocol by hand: GET each file URL, then openssl sha256 of each.
-const curlDownload = `
-set -e
-token=$1 directory=$2; shift 2
-for url in "$@"; do curl -sf -H "Token: $token" -o "$directory/$(basename "$url")" "$url"; done
-for url in "$@"; do openssl sha256 -r "$directory/$(basename "$url")" > /dev/null; done
-`
-
 /** Our CLI (the build at `bin`) uploading `files` as a new artifact. */
 function cliUpload(bin, workspace, files) {
   const args = ['artifact', 'create', '--workspace', workspace, '--upload', ...files, '--', 'debusine:test']
@@ -151,6 +124,10 @@ function uploadRun(tool, workspace, mib = sizeMib) {
       ),
     curl: () =>
       timed('bash', ['-c', curlUpload, 'bash', apiUrl, token, scope, workspace, ...files], { serverRoot }),
+    'curl-parallel': () =>
+      timed('bash', ['-c', curlUploadParallel, 'bash', apiUrl, token, scope, workspace, ...files], {
+        serverRoot,
+      }),
   }
   const run = commands[tool]()
   rmSync(join(files[0], '..'), { recursive: true, force: true })
@@ -195,16 +172,19 @@ function downloadRun(tool, artifact, workspace, tarball) {
             { serverRoot },
           )
         : timed('bash', ['-c', curlDownload, 'bash', token, directory, ...urls], { serverRoot }),
+    'curl-parallel': () =>
+      timed('bash', ['-c', curlDownloadParallel, 'bash', token, directory, ...urls], { serverRoot }),
   }
   const run = commands[tool]()
   rmSync(directory, { recursive: true, force: true })
   return run
 }
 
-const tools = ['ours', ...(baseline ? ['baseline'] : []), ...(skipPython ? [] : ['python']), 'curl']
+const tools = ['ours', ...(baseline ? ['baseline'] : []), ...(skipPython ? [] : ['python']), 'curl', 'curl-parallel']
 const results = {}
 const record = (line, tool, run) => {
-  results[line] ??= Object.fromEntries(tools.map((name) => [name, []]))
+  results[line] ??= {}
+  results[line][tool] ??= []
   results[line][tool].push(run)
   process.stderr.write(
     `${line} ${tool}: ${run.seconds.toFixed(2)} s, cpu ${run.cpuSeconds.toFixed(2)} s (system ${run.systemSeconds.toFixed(2)}), ${run.peakMib.toFixed(0)} MiB, server cpu ${run.serverCpuSeconds.toFixed(2)} s\n`,
@@ -225,12 +205,14 @@ for (let round = 0; round < rounds; round += 1) {
   if (lines.includes('download'))
     for (const tool of order) record('download', tool, downloadRun(tool, artifact, workspace, false))
   if (lines.includes('tarball')) {
+    // One archive: curl has no parallel form of it.
+    const archiveOrder = order.filter((tool) => tool !== 'curl-parallel')
     const small = await completeArtifact(uploadRun('curl', workspace, tarballMib).artifactId, 'curl')
-    for (const tool of order) record('tarball', tool, downloadRun(tool, small, workspace, true))
+    for (const tool of archiveOrder) record('tarball', tool, downloadRun(tool, small, workspace, true))
     // The same for 4 KiB: what is left is each tool's fixed cost (for our CLI, its start-up
     // and its GET of the artifact, which curl, handed the archive's URL, does not pay).
     const tiny = await completeArtifact(uploadRun('curl', workspace, 4 / 1024).artifactId, 'curl')
-    for (const tool of order) record('tarball-fixed', tool, downloadRun(tool, tiny, workspace, true))
+    for (const tool of archiveOrder) record('tarball-fixed', tool, downloadRun(tool, tiny, workspace, true))
   }
 }
 
@@ -240,10 +222,14 @@ const sizeOf = {
   tarball: `${tarballMib} MiB`,
   'tarball-fixed': '4 KiB',
 }
-// Each line as the table of latest figures names it, with issue 11's limit and its reference.
+const smallFiles = (sizeMib * 1024) / fileCount < 1024
+const files = smallFiles ? `${fileCount} files of ${(sizeMib * 1024) / fileCount} KiB` : `${sizeMib} MiB in ${fileCount} files`
+// Each line as the table of latest figures names it, with its limit (issue 11's against curl one
+// file after another, issue 53's against curl in parallel) and its reference.
+const parallelLimit = !smallFiles ? '≤ 1.1×' : fileCount >= 10_000 ? '≤ 1.3×' : '≤ 1.2×'
 const lineOf = {
-  upload: [`upload ${sizeMib} MiB in ${fileCount} files`, '≤ 1.05×', 'curl + openssl'],
-  download: [`download ${sizeMib} MiB in ${fileCount} files, verified`, '≤ 1.1×', 'curl + openssl'],
+  upload: [`upload ${files}`, smallFiles ? '—' : '≤ 1.05×', 'curl + openssl'],
+  download: [`download ${files}, verified`, smallFiles ? '—' : '≤ 1.1×', 'curl + openssl'],
   tarball: [`.tar.gz of ${tarballMib} MiB`, '≤ 1.02×', 'curl'],
   'tarball-fixed': [".tar.gz of 4 KiB: each tool's fixed cost", '—', 'curl'],
 }
@@ -259,6 +245,11 @@ for (const [line, byTool] of Object.entries(results)) {
   const [ours, theirs] = [byTool.ours, byTool.curl]
   const bench = 'transfers.mjs'
   recorded.push(comparedLine({ line: name, bench, limit, reference, ...figuresOf(ours, theirs, 'seconds') }))
+  if (byTool['curl-parallel'] !== undefined && !line.startsWith('tarball')) {
+    const parallel = figuresOf(ours, byTool['curl-parallel'], 'seconds')
+    const reference = 'curl --parallel + openssl'
+    recorded.push(comparedLine({ line: `${name}, parallel`, bench, limit: parallelLimit, reference, ...parallel }))
+  }
   if (line === 'upload') {
     const serverCpu = figuresOf(ours, theirs, 'serverCpuSeconds')
     recorded.push(
