@@ -71,6 +71,8 @@ export default defineConfig({
             'tooling/scripts/**/*.test.ts',
             'tooling/fault-proxy/**/*.test.ts',
             'tooling/hostile-server/**/*.test.ts',
+            // The runnable examples, against the fake server.
+            'examples/**/*.test.ts',
           ],
         },
       },

@@ -11571,6 +11571,7 @@ var init_transport = __esm({
        * headers from the transport itself. Never log the result.
        *
        * @example
+       * import { WebSocket } from 'undici'
        * new WebSocket(transport.websocketUrl('/work-request/on-completed/'), {
        *   headers: transport.websocketHandshakeHeaders(),
        * })
@@ -11596,7 +11597,7 @@ var init_transport = __esm({
        *
        * @throws {ApiError} as {@link Transport.request} (the error body is read and closed)
        * @example
-       * const response = await transport.stream('PUT', path`/artifact/${id}/files/${keepSlashes(name)}/`, {
+       * const response = await transport.stream('PUT', path`/artifact/${id}/files/${keepSlashes(fileName)}/`, {
        *   body: chunk,
        *   headers: { 'Content-Range': `bytes ${start}-${end}/${size}` },
        *   expectedStatus: [200, 201, 206],
@@ -60972,7 +60973,7 @@ var Artifacts = class extends ArtifactsCore {
    * `tarball: true`, saves the `.tar.gz` itself as `artifact-{id}.tar.gz`.
    *
    * @example
-   * await client.artifacts.downloadTo(42, './hello', { onProgress: ({ loaded, total }) => … })
+   * await client.artifacts.downloadTo(42, './hello', { onProgress: ({ loaded, total }) => console.log(loaded, total) })
    * @returns the artifact, as the server describes it
    * @throws {ArtifactDownloadError} when the artifact is incomplete, a destination file exists, a file is corrupt, or the archive holds an unsafe entry
    * @throws {NotFoundError} when there is no such artifact

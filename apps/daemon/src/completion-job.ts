@@ -1,9 +1,13 @@
 import type { StdioOptions } from 'node:child_process'
-import type { CompletionEvent } from '@debusine-ts/events'
+import {
+  runCommand,
+  succeeded,
+  type CommandResult,
+  type CompletionEvent,
+} from '@debusine-ts/events'
 import { WorkRequestResult } from '@debusine-ts/models'
 import { backoffDelay, pause, type Logger } from '@debusine-ts/transport'
 import type { CompletionLedger } from './completion-ledger.js'
-import { runCommand, succeeded, type CommandResult } from './command-runner.js'
 import type { DaemonStatus } from './daemon-status.js'
 
 /** How each completion's command runs; one object for the whole daemon. */

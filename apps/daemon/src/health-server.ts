@@ -31,7 +31,7 @@ export function parseHealthAddress(text: string): HealthAddress | undefined {
  * is 404. Resolves once listening, with the server and the port it got.
  *
  * @example
- * const { port } = await startHealthServer({ host: '127.0.0.1', port: 0 }, status)
+ * const { port } = await startHealthServer({ host: '127.0.0.1', port: 0 }, daemonStatus)
  */
 export async function startHealthServer(
   address: HealthAddress,

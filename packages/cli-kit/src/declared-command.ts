@@ -30,7 +30,7 @@ const define = commandDefiner<CommandContext, CommandExtra>()
  * export const show = defineCommand({
  *   path: ['work-request', 'show'], summary: 'show a work request',
  *   arguments: { id: { name: 'WORK_REQUEST_ID', summary: 'the id', kind: 'integer' } },
- *   handler: async () => (await import('./work-request.js')).show,
+ *   handler: async () => (await loadWorkRequestHandlers()).show,
  * })
  */
 export function defineCommand<
@@ -57,6 +57,9 @@ export type ValuesOf<Spec> = Values<
  * without spelling out its parameters' types.
  *
  * @example
+ * const specs = {
+ *   show: { path: ['work-request', 'show'], summary: 'show a work request', arguments: { id: { name: 'WORK_REQUEST_ID', summary: 'the id', kind: 'integer' } } },
+ * } as const satisfies Record<string, CommandSpec>
  * export const show: HandlerOf<typeof specs.show> = async (context, { id }) => {
  *   await context.print({ json: await (await context.client()).workRequests.get(id) })
  * }
@@ -75,7 +78,7 @@ export type HandlerOf<Spec> = Handler<CommandContext, ValuesOf<Spec>>
  *   show: { path: ['work-request', 'show'], summary: 'show a work request', arguments: { id } },
  * } as const satisfies Record<string, CommandSpec>
  * // the command table
- * defineCommands(workRequest, async () => import('./work-request.js'))
+ * defineCommands(workRequest, loadWorkRequestHandlers)
  */
 export function defineCommands<const Specs extends Readonly<Record<string, CommandSpec>>>(
   specs: Specs,

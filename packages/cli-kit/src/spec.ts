@@ -154,11 +154,12 @@ export interface Command<Context> extends CommandInfo {
  * without casts.
  *
  * @example
+ * interface MyContext { verbose: boolean }
  * const defineCommand = commandDefiner<MyContext, { output: 'yaml' | 'none' }>()
  * export const show = defineCommand({
  *   path: ['work-request', 'show'], summary: 'show a work request', output: 'yaml',
  *   arguments: { id: { name: 'WORK_REQUEST_ID', summary: 'the id', kind: 'integer' } },
- *   handler: async () => (await import('./work-request.js')).show,
+ *   handler: async () => (await loadWorkRequestHandlers()).show,
  * })
  */
 export function commandDefiner<Context, Extra extends object = object>(): <

@@ -36,7 +36,11 @@ export class ChannelRejectedError extends SdkError {
  * channel accepts only enabled user tokens). Not retryable.
  *
  * @example
- * catch (error) { if (TokenRejectedError.isInstance(error)) console.error('check the token in the config file') }
+ * try {
+ *   for await (const event of subscription) console.log(event.work_request_id)
+ * } catch (error) {
+ *   if (TokenRejectedError.isInstance(error)) console.error('check the token in the config file')
+ * }
  */
 export class TokenRejectedError extends ChannelRejectedError {
   static override readonly errorName: string = 'TokenRejectedError'

@@ -15,6 +15,7 @@ export {
   type CommandFinishedInfo,
 } from './on-work-request-completed.js'
 export { CommandNotFoundError, findCommand } from './command.js'
+export { runCommand, succeeded, type CommandResult, type RunLimits } from './run-command.js'
 export {
   LastCompletedAtFileError,
   formatLastCompletedAt,

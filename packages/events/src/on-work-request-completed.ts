@@ -1,7 +1,8 @@
 import type { StdioOptions } from 'node:child_process'
 import type { DebusineClient } from '@debusine-ts/client'
 import { silentLogger, type Transport } from '@debusine-ts/transport'
-import { findCommand, runCommand } from './command.js'
+import { findCommand } from './command.js'
+import { runCommand } from './run-command.js'
 import { CompletionEvents, type CompletionEventsOptions } from './completion-events.js'
 import type { CompletionEvent, SubscribeOptions } from './completion-subscription.js'
 import { toMicroseconds } from './instant.js'
@@ -94,30 +95,26 @@ export async function onWorkRequestCompleted(
   try {
     for await (const event of subscription) {
       const argv = [...(options.args ?? []), String(event.work_request_id), event.result]
-      const started = performance.now()
       logger.info('Running the command', { workRequestId: event.work_request_id, result: event.result })
       const outcome = await runCommand(options.command, argv, {
         workingDirectory,
         stdio: options.stdio ?? 'inherit',
         env: options.env ?? process.env,
+        timeoutMs: undefined,
+        killAfterMs: 5_000,
         cancel: stop,
-        graceMs: options.shutdownGraceMs ?? 30_000,
+        cancelGraceMs: options.shutdownGraceMs ?? 30_000,
       })
-      const durationMs = Math.round(performance.now() - started)
-      const fields = {
-        workRequestId: event.work_request_id,
-        exitCode: outcome.exitCode,
-        signal: outcome.signal,
-        durationMs,
-      }
-      if (outcome.error !== undefined)
-        logger.error('The command did not start', { ...fields, error: outcome.error.message })
-      else if (outcome.cancelled)
+      const { exitCode, signal, error, cancelled, durationMs } = outcome
+      const fields = { workRequestId: event.work_request_id, exitCode, signal, durationMs }
+      if (error !== undefined)
+        logger.error('The command did not start', { ...fields, error: error.message })
+      else if (cancelled)
         logger.warn('The command was stopped at shutdown; the completion is not recorded', fields)
       else logger.info('The command finished', fields)
       // The exit status does not matter (as in the Python client); a killed command means
       // the completion was not handled, so it stays to be replayed at the next start.
-      if (stateFile !== undefined && !outcome.cancelled) {
+      if (stateFile !== undefined && !cancelled) {
         const instant = toMicroseconds(event.completed_at)
         if (recorded === undefined || instant > recorded) {
           await writeLastCompletedAt(stateFile, event.completed_at)
@@ -125,9 +122,9 @@ export async function onWorkRequestCompleted(
         }
       }
       try {
-        options.onCommandFinished?.({ event, argv, ...outcome, durationMs })
-      } catch (error) {
-        logger.error('The onCommandFinished hook threw; ignoring it', { error: String(error) })
+        options.onCommandFinished?.({ event, argv, exitCode, signal, error, cancelled, durationMs })
+      } catch (hookError) {
+        logger.error('The onCommandFinished hook threw; ignoring it', { error: String(hookError) })
       }
     }
   } finally {

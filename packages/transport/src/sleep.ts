@@ -28,8 +28,7 @@ export function sleep(milliseconds: number, signal?: AbortSignal): Promise<void>
  * For loops that check the signal themselves after waiting (reconnection, polling).
  *
  * @example
- * await pause(reconnectInMs, stop)
- * if (stop.aborted) return
+ * while (!signal.aborted) await pause(reconnectInMs, signal)
  */
 export async function pause(milliseconds: number, signal?: AbortSignal): Promise<void> {
   try {

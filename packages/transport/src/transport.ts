@@ -150,6 +150,7 @@ export class Transport {
    * headers from the transport itself. Never log the result.
    *
    * @example
+   * import { WebSocket } from 'undici'
    * new WebSocket(transport.websocketUrl('/work-request/on-completed/'), {
    *   headers: transport.websocketHandshakeHeaders(),
    * })
@@ -201,7 +202,7 @@ export class Transport {
    *
    * @throws {ApiError} as {@link Transport.request} (the error body is read and closed)
    * @example
-   * const response = await transport.stream('PUT', path`/artifact/${id}/files/${keepSlashes(name)}/`, {
+   * const response = await transport.stream('PUT', path`/artifact/${id}/files/${keepSlashes(fileName)}/`, {
    *   body: chunk,
    *   headers: { 'Content-Range': `bytes ${start}-${end}/${size}` },
    *   expectedStatus: [200, 201, 206],

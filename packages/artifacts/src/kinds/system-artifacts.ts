@@ -42,7 +42,13 @@ function oneFileKind<
  * `debian:system-tarball`: exactly one file ending `.tar.xz`; `filename` is its name.
  *
  * @example
- * await SystemTarballArtifact.create({ tarball: 'system.tar.xz', data: { vendor: 'debian', codename: 'bookworm', … } })
+ * await SystemTarballArtifact.create({
+ *   tarball: 'system.tar.xz',
+ *   data: {
+ *     vendor: 'debian', codename: 'bookworm', architecture: 'amd64', mirror: 'http://mirror.example/debian',
+ *     components: ['main'], pkglist: {}, with_dev: true, with_init: true,
+ *   },
+ * })
  */
 export const SystemTarballArtifact: LocalArtifactKind<'debian:system-tarball', SystemTarballInput> =
   oneFileKind(ArtifactCategory.SYSTEM_TARBALL, (input: SystemTarballInput) => input.tarball)
@@ -52,7 +58,14 @@ export const SystemTarballArtifact: LocalArtifactKind<'debian:system-tarball', S
  * `filename` is its name.
  *
  * @example
- * await SystemImageArtifact.create({ image: 'image.qcow2', data: { image_format: 'qcow2', … } })
+ * await SystemImageArtifact.create({
+ *   image: 'image.qcow2',
+ *   data: {
+ *     image_format: 'qcow2', filesystem: 'ext4', size: 2_147_483_648, boot_mechanism: 'efi',
+ *     vendor: 'debian', codename: 'bookworm', architecture: 'amd64', mirror: 'http://mirror.example/debian',
+ *     components: ['main'], pkglist: {}, with_dev: false, with_init: true,
+ *   },
+ * })
  */
 export const SystemImageArtifact: LocalArtifactKind<'debian:system-image', SystemImageInput> = oneFileKind(
   ArtifactCategory.SYSTEM_IMAGE,

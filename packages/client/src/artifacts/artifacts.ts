@@ -191,7 +191,7 @@ export class Artifacts extends ArtifactsCore {
    * `tarball: true`, saves the `.tar.gz` itself as `artifact-{id}.tar.gz`.
    *
    * @example
-   * await client.artifacts.downloadTo(42, './hello', { onProgress: ({ loaded, total }) => … })
+   * await client.artifacts.downloadTo(42, './hello', { onProgress: ({ loaded, total }) => console.log(loaded, total) })
    * @returns the artifact, as the server describes it
    * @throws {ArtifactDownloadError} when the artifact is incomplete, a destination file exists, a file is corrupt, or the archive holds an unsafe entry
    * @throws {NotFoundError} when there is no such artifact

@@ -75,7 +75,8 @@ export type ArtifactDownloadFailure =
  *
  * @example
  * try { await client.artifacts.downloadTo(42, 'out') } catch (error) {
- *   if (ArtifactDownloadError.isInstance(error) && error.code === 'destination_exists') …
+ *   if (ArtifactDownloadError.isInstance(error) && error.code === 'destination_exists') console.error(error.message)
+ *   else throw error
  * }
  */
 export class ArtifactDownloadError extends SdkError {

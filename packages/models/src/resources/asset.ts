@@ -25,7 +25,7 @@ function checkAssetData(
  * map). Unknown fields are rejected.
  *
  * @example
- * AssetCreateRequestModel.create({ category: AssetCategory.SIGNING_KEY, data: { … }, workspace: 'System' })
+ * AssetCreateRequestModel.create({ category: AssetCategory.SIGNING_KEY, data: { purpose: 'uefi', fingerprint: '0123ABCD', public_key: '…', description: null }, workspace: 'System' })
  */
 export const AssetCreateRequestSchema = lazySchema(() =>
   z

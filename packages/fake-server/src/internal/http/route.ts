@@ -13,7 +13,7 @@ export interface Route {
  * A route from its endpoint template: `{name}` matches one path segment, `{name+}` the rest
  * of the path (slashes included).
  * @example
- * route('GET /api/1.0/work-request/{id}/', (exchange) => …)
+ * route('GET /api/1.0/work-request/{id}/', (exchange) => showWorkRequest(exchange))
  */
 export function route(endpoint: string, handle: Route['handle']): Route {
   const [method, template] = endpoint.split(' ') as [string, string]

@@ -18,8 +18,11 @@ export interface CommandResult {
 
 /** What {@link runCommand} needs. */
 export interface RunLimits {
+  /** The command's working directory. */
   workingDirectory: string
+  /** The command's environment. */
   env: NodeJS.ProcessEnv
+  /** Passed to `spawn` as it is. */
   stdio: StdioOptions
   /** Stop the command after this long (milliseconds); none when undefined. */
   timeoutMs: number | undefined
@@ -39,10 +42,16 @@ export function succeeded(result: CommandResult): boolean {
 /**
  * Run a command (no shell) in a process group of its own and wait for it to end. At its
  * time limit, or when the shutdown grace period runs out, the whole group gets SIGTERM,
- * then SIGKILL `killAfterMs` later, so a shell script's children stop with it.
+ * then SIGKILL `killAfterMs` later, so a shell script's children stop with it. The one
+ * spawner of the suite: `onWorkRequestCompleted` and the daemon both run their commands here.
+ * It waits for the process's exit, not for its output streams to close, so a grandchild
+ * that keeps stdout open does not hold the caller.
  *
  * @example
- * const result = await runCommand('./hook', ['42', 'success'], limits)
+ * const result = await runCommand('./hook', ['42', 'success'], {
+ *   workingDirectory: '.', env: process.env, stdio: 'inherit', timeoutMs: 60_000,
+ *   killAfterMs: 5_000, cancel: new AbortController().signal, cancelGraceMs: 30_000,
+ * })
  * if (result.timedOut) console.log('stopped at its time limit')
  */
 export function runCommand(

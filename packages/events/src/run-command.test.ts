@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runCommand, succeeded, type RunLimits } from './command-runner.js'
+import { runCommand, succeeded, type RunLimits } from './run-command.js'
 
 const limits = (overrides: Partial<RunLimits> = {}): RunLimits => ({
   workingDirectory: process.cwd(),
