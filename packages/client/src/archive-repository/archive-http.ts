@@ -48,7 +48,11 @@ function lookupTo(address: string): LookupFunction {
  * GET one file of the archive, bypassing caches (`Cache-Control: no-cache`), whatever its
  * status: `check` turns an error status into an {@link ArchiveHttpError}.
  */
-export function archiveFile(location: ArchiveLocation, path: string, signal?: AbortSignal): Promise<ArchiveFile> {
+export function archiveFile(
+  location: ArchiveLocation,
+  path: string,
+  signal?: AbortSignal,
+): Promise<ArchiveFile> {
   const url = `${location.url.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
   const parsed = new URL(url)
   const send = parsed.protocol === 'https:' ? httpsRequest : httpRequest

@@ -73,7 +73,11 @@ export class ArchiveRepository {
   constructor(options: ArchiveRepositoryOptions) {
     if (!/^https?:\/\/[^/]+/.test(options.url))
       throw new ValidationError('ArchiveRepository', [
-        { path: 'url', rule: 'http_url', message: `url must be the archive's http(s) base URL, got ${JSON.stringify(options.url)}` },
+        {
+          path: 'url',
+          rule: 'http_url',
+          message: `url must be the archive's http(s) base URL, got ${JSON.stringify(options.url)}`,
+        },
       ])
     this.#options = { ...options, url: options.url.replace(/\/+$/, '') }
   }
@@ -101,7 +105,10 @@ export class ArchiveRepository {
   }
 
   /** The apt sources of suites of the workspace, with the key inline, and the auth stanza when the location has credentials. */
-  async sources(workspace: string, options: SourcesOptions): Promise<AptSources & { fingerprints: string[] }> {
+  async sources(
+    workspace: string,
+    options: SourcesOptions,
+  ): Promise<AptSources & { fingerprints: string[] }> {
     const key = await this.signingKey(workspace, options)
     const [first] = options.suites
     let components = options.components ?? []
@@ -129,9 +136,11 @@ export class ArchiveRepository {
     const listedIn = new Set<string>()
     for (const arch of new Set([...asked, 'all'])) {
       for (const component of release.components) {
-        const index = arch === 'source' ? `${component}/source/Sources` : `${component}/binary-${arch}/Packages`
+        const index =
+          arch === 'source' ? `${component}/source/Sources` : `${component}/binary-${arch}/Packages`
         const found = await readIndex(this.#options, this.#base(workspace), suite, release, index, signal)
-        if (found.some((paragraph) => listsPackage(paragraph, wanted.source, wanted.version))) listedIn.add(arch)
+        if (found.some((paragraph) => listsPackage(paragraph, wanted.source, wanted.version)))
+          listedIn.add(arch)
       }
     }
     // apt on an architecture reads binary-all too.
@@ -140,7 +149,12 @@ export class ArchiveRepository {
   }
 
   /** Whether the suite's index lists the version for every asked architecture, now. */
-  async isPublished(workspace: string, suite: string, wanted: PackageVersion, signal?: AbortSignal): Promise<boolean> {
+  async isPublished(
+    workspace: string,
+    suite: string,
+    wanted: PackageVersion,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
     const { asked, listed } = await this.#listing(workspace, suite, wanted, signal)
     return listed.length === asked.length
   }

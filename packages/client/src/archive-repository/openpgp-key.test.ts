@@ -36,8 +36,8 @@ describe('OpenPGP packet headers', () => {
     // Old format, tag 6, one-byte length.
     expect(openPgpPackets(new Uint8Array([0x98, 4, ...body]))).toEqual([{ tag: 6, body: Buffer.from(body) }])
     // New format, tag 6, a partial chunk of 2 bytes (0xE1) then a final length of 2.
-    expect(openPgpPackets(new Uint8Array([0xc6, 0xe1, 4, 1, 2, 2, 3])).map((packet) => [...packet.body])).toEqual([
-      [4, 1, 2, 3],
-    ])
+    expect(
+      openPgpPackets(new Uint8Array([0xc6, 0xe1, 4, 1, 2, 2, 3])).map((packet) => [...packet.body]),
+    ).toEqual([[4, 1, 2, 3]])
   })
 })

@@ -103,7 +103,13 @@ export function keyFingerprint(body: Uint8Array): string {
   const hash = version === 6 ? createHash('sha256') : createHash('sha1')
   const prefix =
     version === 6
-      ? Buffer.from([0x9b, (body.length >>> 24) & 0xff, (body.length >>> 16) & 0xff, (body.length >>> 8) & 0xff, body.length & 0xff])
+      ? Buffer.from([
+          0x9b,
+          (body.length >>> 24) & 0xff,
+          (body.length >>> 16) & 0xff,
+          (body.length >>> 8) & 0xff,
+          body.length & 0xff,
+        ])
       : Buffer.from([0x99, (body.length >> 8) & 0xff, body.length & 0xff])
   return hash.update(prefix).update(body).digest('hex').toUpperCase()
 }

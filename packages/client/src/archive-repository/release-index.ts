@@ -59,16 +59,27 @@ export async function readRelease(
   suite: string,
   signal?: AbortSignal,
 ): Promise<ReleaseFile> {
-  const file = checked(await archiveFile(location, `${base}dists/${suite}/InRelease`, signal), `suite ${JSON.stringify(suite)}`, location)
+  const file = checked(
+    await archiveFile(location, `${base}dists/${suite}/InRelease`, signal),
+    `suite ${JSON.stringify(suite)}`,
+    location,
+  )
   const text = signedText(file.body.toString('utf8'))
   const [fields] = paragraphs(text)
   const words = (name: string): string[] => (fields?.get(name) ?? '').split(/\s+/).filter(Boolean)
   const sha256 = new Map<string, { hash: string; size: number }>()
   for (const line of (fields?.get('SHA256') ?? '').split('\n')) {
     const [hash, size, path] = line.trim().split(/\s+/)
-    if (hash !== undefined && size !== undefined && path !== undefined) sha256.set(path, { hash, size: Number(size) })
+    if (hash !== undefined && size !== undefined && path !== undefined)
+      sha256.set(path, { hash, size: Number(size) })
   }
-  return { text, raw: file.body, architectures: words('Architectures'), components: words('Components'), sha256 }
+  return {
+    text,
+    raw: file.body,
+    architectures: words('Architectures'),
+    components: words('Components'),
+    sha256,
+  }
 }
 
 async function unxz(body: Buffer): Promise<Buffer> {

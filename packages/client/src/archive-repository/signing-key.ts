@@ -36,7 +36,11 @@ export async function readSigningKey(
   const deadlineMs = options.deadlineMs ?? DEFAULT_KEY_DEADLINE_MS
   const start = Date.now()
   for (let attempt = 1; ; attempt += 1) {
-    const file = checked(await archiveFile(location, `${base}signing-keys.asc`, options.signal), 'the workspace archive', location)
+    const file = checked(
+      await archiveFile(location, `${base}signing-keys.asc`, options.signal),
+      'the workspace archive',
+      location,
+    )
     const armored = file.body.toString('utf8')
     const keyring = dearmorPublicKey(armored)
     const keys = publicKeyPackets(keyring)
@@ -48,6 +52,9 @@ export async function readSigningKey(
         { url: file.url, waitedMs: waited },
       )
     }
-    await sleep(Math.min(backoffDelay(attempt, { initialMs: 1000, maxMs: 8000 }), deadlineMs - waited), options.signal)
+    await sleep(
+      Math.min(backoffDelay(attempt, { initialMs: 1000, maxMs: 8000 }), deadlineMs - waited),
+      options.signal,
+    )
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderSources } from './sources.js'
 
-const ARMORED = '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmDMEaxAa\n=SCYy\n-----END PGP PUBLIC KEY BLOCK-----\n'
+const ARMORED =
+  '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmDMEaxAa\n=SCYy\n-----END PGP PUBLIC KEY BLOCK-----\n'
 const input = {
   url: 'http://deb.example/debian/w',
   armored: ARMORED,
@@ -34,7 +35,11 @@ describe('apt sources of a repository', () => {
   })
 
   it('names the architectures, and for credentials gives the auth.conf.d stanza with a warning', () => {
-    const sources = renderSources({ ...input, architectures: ['amd64', 'arm64'], auth: { login: 'u', password: 't0k' } })
+    const sources = renderSources({
+      ...input,
+      architectures: ['amd64', 'arm64'],
+      auth: { login: 'u', password: 't0k' },
+    })
     expect(sources.deb822).toContain('\nArchitectures: amd64 arm64\n')
     expect(sources.oneLine).toContain('[signed-by=/etc/apt/keyrings/w.asc arch=amd64,arm64]')
     expect(sources.authConf).toBe('machine deb.example/debian/w\nlogin u\npassword t0k\n')

@@ -42,7 +42,11 @@ function folded(text: string): string {
 function nonEmpty(field: string, values: readonly string[]): void {
   if (values.length === 0 || values.some((value) => !/^[A-Za-z0-9][A-Za-z0-9.+~_/-]*$/.test(value))) {
     throw new ValidationError('sources', [
-      { path: field, rule: 'word_list', message: `${field} must be one or more names without spaces, got ${JSON.stringify(values)}` },
+      {
+        path: field,
+        rule: 'word_list',
+        message: `${field} must be one or more names without spaces, got ${JSON.stringify(values)}`,
+      },
     ])
   }
 }
@@ -63,7 +67,10 @@ export function renderSources(input: SourcesInput): AptSources {
   ].join('\n')
   const arch = input.architectures.length > 0 ? ` arch=${input.architectures.join(',')}` : ''
   const oneLine = input.suites
-    .map((suite) => `deb [signed-by=${input.keyFile}${arch}] ${input.url} ${suite} ${input.components.join(' ')}`)
+    .map(
+      (suite) =>
+        `deb [signed-by=${input.keyFile}${arch}] ${input.url} ${suite} ${input.components.join(' ')}`,
+    )
     .join('\n')
   const result: AptSources = { deb822, oneLine: `${oneLine}\n`, keyFile: input.keyFile }
   if (input.auth !== undefined) {

@@ -27,9 +27,13 @@ export async function verifyRelease(raw: Buffer, keyring: Uint8Array): Promise<R
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gpgv-missing'
       const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
-      throw new SdkError(`InRelease is not signed by the archive's key (gpgv: ${stderr})`, 'bad_release_signature', {
-        cause: error,
-      })
+      throw new SdkError(
+        `InRelease is not signed by the archive's key (gpgv: ${stderr})`,
+        'bad_release_signature',
+        {
+          cause: error,
+        },
+      )
     }
   } finally {
     await rm(directory, { recursive: true, force: true })
