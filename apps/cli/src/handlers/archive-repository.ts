@@ -1,5 +1,6 @@
 import { ArchiveRepository, VisibilityTimeoutError } from '@debusine-ts/client'
 import { type CommandContext, type HandlerOf, exitCodes } from '@debusine-ts/cli-kit'
+import { linkHref } from '@debusine-ts/models'
 import type { archiveCommands } from './archive.commands.js'
 
 /** The options every repository command has. */
@@ -64,7 +65,8 @@ export const wait: HandlerOf<typeof archiveCommands.wait> = async (context, valu
       deadlineMs: (values.timeout ?? 600) * 1000,
       signal,
     })
-    if (seen.verification === 'gpgv-missing') context.warn('gpgv is not installed: the signature of InRelease was not checked')
+    if (seen.verification === 'gpgv-missing')
+      context.warn('gpgv is not installed: the signature of InRelease was not checked')
     const line = `${values.source} ${values.version} is listed in ${values.suite} for ${seen.architectures.join(', ')} (after ${(seen.elapsedMs / 1000).toFixed(1)} s; InRelease ${seen.verification})\n`
     await context.print({ json: { visible: true, ...seen }, human: () => line })
     return exitCodes.success
@@ -77,7 +79,10 @@ export const wait: HandlerOf<typeof archiveCommands.wait> = async (context, valu
 }
 
 /** `archive package published`: 0 when the index lists the version, 1 when not. */
-export const packagePublished: HandlerOf<typeof archiveCommands.packagePublished> = async (context, values) => {
+export const packagePublished: HandlerOf<typeof archiveCommands.packagePublished> = async (
+  context,
+  values,
+) => {
   const { workspace, signal } = await context.inWorkspace(values.workspace)
   const repository = await repositoryOf(context, values)
   const wanted = { source: values.source, version: values.version, architectures: values.architecture }
@@ -86,4 +91,19 @@ export const packagePublished: HandlerOf<typeof archiveCommands.packagePublished
   await context.print({ json: { published }, human: () => line })
   // 1 for "no", as grep's no match: a script's `if` reads it; errors stay 3.
   return published ? exitCodes.success : 1
+}
+
+/** `archive suite ensure`: `{change, suite, added}` (the suite's web URL). */
+export const suiteEnsure: HandlerOf<typeof archiveCommands.suiteEnsure> = async (context, values) => {
+  const client = await context.client()
+  const ensured = await client.archive.ensureSuite(
+    { name: values.suite, architectures: values.architecture, components: values.component },
+    await context.inWorkspace(values.workspace),
+  )
+  const summary = {
+    change: ensured.change,
+    suite: client.webuiUrl(linkHref(ensured.suite.links.webui_self ?? '/')),
+    added: ensured.added,
+  }
+  await context.print({ json: { ...summary, collection: ensured.suite }, yaml: summary })
 }

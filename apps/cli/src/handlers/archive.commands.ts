@@ -8,7 +8,10 @@ const role = { name: 'ROLE', summary: 'the role: viewer', choices: ['viewer'] } 
 /** Where the workspace's apt repository is: the archive host, and how to reach it. */
 const repository = {
   archiveUrl: {
-    ...text('URL', "the archive's base URL, the server's archive host name (e.g. https://deb.debusine.debian.net)"),
+    ...text(
+      'URL',
+      "the archive's base URL, the server's archive host name (e.g. https://deb.debusine.debian.net)",
+    ),
     required: true,
   },
   connectTo: text('ADDRESS', "connect to this address instead of resolving the archive's host name"),
@@ -36,6 +39,28 @@ export const archiveCommands = {
       'archive suite create trixie --architecture amd64 --architecture arm64',
       'archive suite create trixie-proposed --architecture amd64 --base-workflow-template debian-pipeline',
     ],
+    output: 'yaml',
+  },
+  suiteEnsure: {
+    path: ['archive', 'suite', 'ensure'],
+    summary: '**new**: create a suite, or add the components and architectures it lacks',
+    description:
+      'Idempotent: prints change created, updated (with what was added) or unchanged; a second run with the same options is unchanged.',
+    python: false,
+    options: {
+      workspace: workspaceOption,
+      component: {
+        ...text('COMPONENT', 'a component it must have (default main; repeatable)'),
+        append: true,
+      },
+      architecture: {
+        ...text('ARCH', 'an architecture it must have (repeatable)'),
+        append: true,
+        required: true,
+      },
+    },
+    arguments: { suite: { name: 'SUITE', summary: 'the suite name' } },
+    examples: ['archive suite ensure proposed --architecture amd64 --architecture arm64'],
     output: 'yaml',
   },
   packageList: {
@@ -123,7 +148,11 @@ export const archiveCommands = {
     description:
       'Retries an empty key block (a fresh workspace) with backoff up to --deadline seconds (default 120), then exits 3 naming the URL. --json adds the fingerprints.',
     python: false,
-    options: { workspace: workspaceOption, ...repository, deadline: integer('SECONDS', 'how long to retry an empty key block (default 120)') },
+    options: {
+      workspace: workspaceOption,
+      ...repository,
+      deadline: integer('SECONDS', 'how long to retry an empty key block (default 120)'),
+    },
     examples: ['archive key --archive-url https://deb.example.org > /etc/apt/keyrings/debusine.asc'],
   },
   sources: {
@@ -138,11 +167,16 @@ export const archiveCommands = {
       suite: { ...text('SUITE', 'a suite (repeatable)'), append: true, required: true },
       component: { ...text('COMPONENT', "a component (repeatable; default the suite's)"), append: true },
       architecture: { ...text('ARCH', 'restrict apt to this architecture (repeatable)'), append: true },
-      keyFile: text('PATH', 'where the one-line form expects the key (default /etc/apt/keyrings/debusine-WORKSPACE.asc)'),
+      keyFile: text(
+        'PATH',
+        'where the one-line form expects the key (default /etc/apt/keyrings/debusine-WORKSPACE.asc)',
+      ),
       oneLine: { kind: 'flag', summary: 'print the one-line .list form' },
       authConf: { kind: 'flag', summary: 'print the auth.conf.d stanza (with --login)' },
     },
-    examples: ['archive sources --archive-url https://deb.example.org --suite dts > /etc/apt/sources.list.d/dts.sources'],
+    examples: [
+      'archive sources --archive-url https://deb.example.org --suite dts > /etc/apt/sources.list.d/dts.sources',
+    ],
   },
   wait: {
     path: ['archive', 'wait'],
@@ -154,7 +188,10 @@ export const archiveCommands = {
       workspace: workspaceOption,
       ...repository,
       suite,
-      architecture: { ...text('ARCH', "an architecture (repeatable; default the suite's but all)"), append: true },
+      architecture: {
+        ...text('ARCH', "an architecture (repeatable; default the suite's but all)"),
+        append: true,
+      },
       timeout: integer('SECONDS', 'give up after this many seconds (exit 13; default 600)'),
     },
     arguments: {
@@ -171,7 +208,10 @@ export const archiveCommands = {
       workspace: workspaceOption,
       ...repository,
       suite,
-      architecture: { ...text('ARCH', "an architecture (repeatable; default the suite's but all)"), append: true },
+      architecture: {
+        ...text('ARCH', "an architecture (repeatable; default the suite's but all)"),
+        append: true,
+      },
     },
     arguments: {
       source: { name: 'SOURCE', summary: 'the source package (or a binary package)' },

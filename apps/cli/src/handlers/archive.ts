@@ -190,4 +190,4 @@ export const tokenRevoke: HandlerOf<typeof archiveCommands.tokenRevoke> = async 
   await printSuccess(context)
 }
 
-export { key, sources, wait, packagePublished } from './archive-repository.js'
+export { key, sources, wait, packagePublished, suiteEnsure } from './archive-repository.js'

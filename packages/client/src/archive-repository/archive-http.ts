@@ -97,7 +97,7 @@ function failure(url: string, error: Error, signal: AbortSignal | undefined): Er
 /** What an error status of the archive means, for the message. */
 function statusMeaning(status: number, what: string, authenticated: boolean): string {
   if (status === 404)
-    return `${what} does not exist (check the workspace and suite names${authenticated ? '' : '; a private workspace needs credentials'})`
+    return `${what} does not exist${what.startsWith('suite') ? ' or has nothing published yet' : ''} (check the workspace and suite names${authenticated ? '' : '; a private workspace needs credentials'})`
   if (status === 401 || status === 403)
     return `the archive refused the credentials${authenticated ? ' (check the user name and token)' : ''}`
   return `the archive failed`

@@ -72,9 +72,10 @@ describe('ArchiveRepository on a loopback archive', () => {
     expect((error as VisibilityTimeoutError).missing).toEqual(['amd64'])
   })
 
-  it('a suite that does not exist is an ArchiveHttpError naming it', async () => {
-    await expect(repository().isPublished('w', 'nope', { source: 'hello', version: '1' })).rejects.toThrow(
-      /dists\/nope\/InRelease answered HTTP 404: suite "nope" does not exist/,
+  it('a suite without InRelease is not published, and reading it is an ArchiveHttpError naming it', async () => {
+    expect(await repository().isPublished('w', 'nope', { source: 'hello', version: '1' })).toBe(false)
+    await expect(repository().release('w', 'nope')).rejects.toThrow(
+      /dists\/nope\/InRelease answered HTTP 404: suite "nope" does not exist or has nothing published yet/,
     )
   })
 })

@@ -1,6 +1,7 @@
 import { ValidationError } from '@debusine-ts/models'
 import { sleep } from '@debusine-ts/transport'
 import type { ArchiveLocation } from './archive-http.js'
+import { ArchiveHttpError } from './archive-http-error.js'
 import { listsPackage } from './package-listing.js'
 import { readIndex, readRelease, type ReleaseFile } from './release-index.js'
 import { readSigningKey, type SigningKey } from './signing-key.js'
@@ -130,7 +131,15 @@ export class ArchiveRepository {
 
   /** The architectures of `wanted` whose index lists the version, and the release read. */
   async #listing(workspace: string, suite: string, wanted: PackageVersion, signal?: AbortSignal) {
-    const release = await this.release(workspace, suite, signal)
+    let release: ReleaseFile
+    try {
+      release = await this.release(workspace, suite, signal)
+    } catch (error) {
+      // A suite has no InRelease until something is published in it: nothing is listed yet.
+      if (!ArchiveHttpError.isInstance(error) || error.status !== 404) throw error
+      const asked = wanted.architectures?.length ? [...wanted.architectures] : ['(any)']
+      return { release: undefined, asked, listed: [] as string[] }
+    }
     const architectures = wanted.architectures ?? release.architectures.filter((arch) => arch !== 'all')
     const asked = architectures.length > 0 ? architectures : ['all']
     const listedIn = new Set<string>()
@@ -148,20 +157,24 @@ export class ArchiveRepository {
     return { release, asked, listed }
   }
 
-  /** Whether the suite's index lists the version for every asked architecture, now. */
+  /**
+   * Whether the suite's index lists the version for every asked architecture, now (`false`
+   * for a suite without InRelease: nothing published yet, or no such suite).
+   */
   async isPublished(
     workspace: string,
     suite: string,
     wanted: PackageVersion,
     signal?: AbortSignal,
   ): Promise<boolean> {
-    const { asked, listed } = await this.#listing(workspace, suite, wanted, signal)
-    return listed.length === asked.length
+    const { release, asked, listed } = await this.#listing(workspace, suite, wanted, signal)
+    return release !== undefined && listed.length === asked.length
   }
 
   /**
    * Read InRelease and the Packages indexes until they list the version for every asked
-   * architecture; then check InRelease's signature against the workspace's key.
+   * architecture; then check InRelease's signature against the workspace's key. A suite
+   * without InRelease yet (nothing published in it) is waited for too.
    * @throws {VisibilityTimeoutError} at the deadline; `AbortError` when `signal` aborts
    */
   async waitVisible(workspace: string, suite: string, options: WaitVisibleOptions): Promise<Visibility> {
@@ -169,7 +182,7 @@ export class ArchiveRepository {
     const deadlineMs = options.deadlineMs ?? 600_000
     for (;;) {
       const { release, asked, listed } = await this.#listing(workspace, suite, options, options.signal)
-      if (listed.length === asked.length) {
+      if (release !== undefined && listed.length === asked.length) {
         const key = await this.signingKey(workspace, { signal: options.signal })
         const verification = await verifyRelease(release.raw, key.keyring)
         return { architectures: listed, elapsedMs: Date.now() - start, verification }
@@ -177,10 +190,12 @@ export class ArchiveRepository {
       const waited = Date.now() - start
       if (waited >= deadlineMs) {
         const missing = asked.filter((arch) => !listed.includes(arch))
-        throw new VisibilityTimeoutError(
-          `${options.source} ${options.version} is not in the index of suite ${suite} of ${this.url(workspace)} for ${missing.join(', ')} after ${Math.round(waited / 1000)} s`,
-          missing,
-        )
+        const where = `suite ${suite} of ${this.url(workspace)}`
+        const what =
+          release === undefined
+            ? `${where} has no InRelease (no such suite, or nothing published in it yet)`
+            : `${options.source} ${options.version} is not in the index of ${where} for ${missing.join(', ')}`
+        throw new VisibilityTimeoutError(`${what} after ${Math.round(waited / 1000)} s`, missing)
       }
       await sleep(Math.min(options.pollIntervalMs ?? 2000, deadlineMs - waited), options.signal)
     }

@@ -91,8 +91,8 @@ async function unxz(body: Buffer): Promise<Buffer> {
 // The forms of an index, in the order tried: Debusine 0.16 serves only the `.xz` one, although
 // InRelease lists the uncompressed file too.
 const FORMS: readonly [string, (body: Buffer) => Promise<Buffer>][] = [
-  ['', async (body) => body],
-  ['.gz', async (body) => gunzipSync(body)],
+  ['', (body) => Promise.resolve(body)],
+  ['.gz', (body) => Promise.resolve(gunzipSync(body))],
   ['.xz', unxz],
 ]
 

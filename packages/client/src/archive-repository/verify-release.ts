@@ -26,9 +26,10 @@ export async function verifyRelease(raw: Buffer, keyring: Uint8Array): Promise<R
       return 'verified'
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gpgv-missing'
-      const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+      const { stderr } = error as { stderr?: string }
+      const said = (stderr ?? '').trim()
       throw new SdkError(
-        `InRelease is not signed by the archive's key (gpgv: ${stderr})`,
+        `InRelease is not signed by the archive's key (gpgv: ${said})`,
         'bad_release_signature',
         {
           cause: error,
