@@ -58096,6 +58096,65 @@ function packageCopyRequest(input, defaultWorkspace) {
   return { taskName: TaskName.PACKAGE_PUBLISH, workspace: toWorkspace, taskData: taskData2 };
 }
 
+// ../../packages/client/src/archive/ensure-suite.ts
+init_src();
+init_src2();
+function words(data, field2) {
+  const value = data?.[field2];
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+}
+async function ensureSuite(collections, workspace, input, options = {}) {
+  if (input.architectures.length === 0) {
+    throw new ValidationError("SuiteEnsureInput", [
+      { path: "architectures", rule: "too_small", message: "a suite needs at least one architecture" }
+    ]);
+  }
+  const components = input.components?.length ? [...input.components] : ["main"];
+  const architectures = [...input.architectures];
+  let current2;
+  try {
+    current2 = await collections.get(
+      { category: CollectionCategory.SUITE, name: input.name },
+      { ...options, workspace }
+    );
+  } catch (error2) {
+    if (!NotFoundError.isInstance(error2)) throw error2;
+    const suite2 = await collections.create(
+      {
+        name: input.name,
+        category: CollectionCategory.SUITE,
+        data: { components, architectures },
+        full_history_retention_period: null,
+        metadata_only_retention_period: null
+      },
+      { ...options, workspace }
+    );
+    return { change: "created", suite: suite2, added: { components, architectures } };
+  }
+  const has = {
+    components: words(current2.data, "components"),
+    architectures: words(current2.data, "architectures")
+  };
+  const added = {
+    components: components.filter((name) => !has.components.includes(name)),
+    architectures: architectures.filter((name) => !has.architectures.includes(name))
+  };
+  if (added.components.length === 0 && added.architectures.length === 0)
+    return { change: "unchanged", suite: current2, added };
+  const suite = await collections.update(
+    {
+      ...current2,
+      data: {
+        ...current2.data,
+        components: [...has.components, ...added.components],
+        architectures: [...has.architectures, ...added.architectures]
+      }
+    },
+    { ...options, workspace }
+  );
+  return { change: "updated", suite, added };
+}
+
 // ../../packages/client/src/archive/archive.ts
 var suiteNamed = (name) => ({ name, category: CollectionCategory.SUITE });
 var Archive = class {
@@ -58115,6 +58174,21 @@ var Archive = class {
       collections: this.#collections,
       scope: context.transport.scope
     };
+  }
+  /**
+   * Make sure a `debian:suite` collection exists with at least these components and
+   * architectures: create it, or add what it lacks. Idempotent: a second call reports
+   * `unchanged` and sends no change.
+   *
+   * @example
+   * const { change, added } = await client.archive.ensureSuite({ name: 'proposed', architectures: ['amd64'] })
+   * @throws {ValidationError} when no architecture is given (nothing is sent)
+   * @throws {PermissionDeniedError} unless the user owns the workspace (for a change)
+   */
+  ensureSuite(input, options = {}) {
+    const { workspace: explicit, ...requestOptions } = options;
+    const workspace = requiredWorkspace(this.#context, explicit, "Archive.ensureSuite");
+    return ensureSuite(this.#collections, workspace, input, requestOptions);
   }
   /**
    * Create a `debian:suite` collection. With `baseTemplate`, first find that

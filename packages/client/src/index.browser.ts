@@ -28,6 +28,7 @@ export {
   type PackageRemoveOptions,
 } from './archive/archive.js'
 export { packageCopyRequest, type PackageCopyInput, type SuiteVariables } from './archive/package-copy.js'
+export type { SuiteEnsureInput, SuiteEnsureResult } from './archive/ensure-suite.js'
 export { BaseTemplateError, type BaseTemplateErrorCode } from './archive/base-template-error.js'
 export type { SuiteRelationFromTemplate } from './archive/base-template.js'
 export { WorkRequestWaitTimeoutError } from './work-requests/wait-timeout-error.js'

@@ -68,3 +68,20 @@ export {
 } from './config/server-setup.js'
 export { parseIni, IniSyntaxError, type IniFile } from './config/ini.js'
 export { serverFromInput, lintApiUrl, type KnownServer } from './config/known-servers.js'
+export {
+  ArchiveRepository,
+  type ArchiveRepositoryOptions,
+  type SigningKeyOptions,
+  type SourcesOptions,
+  type PackageVersion,
+  type WaitVisibleOptions,
+  type Visibility,
+} from './archive-repository/archive-repository.js'
+export type { ArchiveLocation } from './archive-repository/archive-http.js'
+export { DEFAULT_KEY_DEADLINE_MS, type SigningKey } from './archive-repository/signing-key.js'
+export type { AptSources } from './archive-repository/sources.js'
+export type { ReleaseFile, Paragraph } from './archive-repository/release-index.js'
+export type { ReleaseVerification } from './archive-repository/verify-release.js'
+export { ArchiveKeyError } from './archive-repository/archive-key-error.js'
+export { ArchiveHttpError } from './archive-repository/archive-http-error.js'
+export { VisibilityTimeoutError } from './archive-repository/visibility-timeout-error.js'

@@ -189,3 +189,5 @@ export const tokenRevoke: HandlerOf<typeof archiveCommands.tokenRevoke> = async 
   context.feedback(`Role '${role}' revoked from ${hash}.`)
   await printSuccess(context)
 }
+
+export { key, sources, wait, packagePublished, suiteEnsure } from './archive-repository.js'

@@ -23,6 +23,7 @@ import {
   type SuiteRelationFromTemplate,
 } from './base-template.js'
 import { packageCopyRequest, type PackageCopyInput } from './package-copy.js'
+import { ensureSuite, type SuiteEnsureInput, type SuiteEnsureResult } from './ensure-suite.js'
 
 /** Options of the archive operations: the workspace, and the request options. */
 export interface ArchiveRequestOptions extends RequestOptions {
@@ -127,6 +128,22 @@ export class Archive {
       collections: this.#collections,
       scope: context.transport.scope,
     }
+  }
+
+  /**
+   * Make sure a `debian:suite` collection exists with at least these components and
+   * architectures: create it, or add what it lacks. Idempotent: a second call reports
+   * `unchanged` and sends no change.
+   *
+   * @example
+   * const { change, added } = await client.archive.ensureSuite({ name: 'proposed', architectures: ['amd64'] })
+   * @throws {ValidationError} when no architecture is given (nothing is sent)
+   * @throws {PermissionDeniedError} unless the user owns the workspace (for a change)
+   */
+  ensureSuite(input: SuiteEnsureInput, options: ArchiveRequestOptions = {}): Promise<SuiteEnsureResult> {
+    const { workspace: explicit, ...requestOptions } = options
+    const workspace = requiredWorkspace(this.#context, explicit, 'Archive.ensureSuite')
+    return ensureSuite(this.#collections, workspace, input, requestOptions)
   }
 
   /**

@@ -42,7 +42,21 @@ function aptConfig(root: string): string {
  * resolves the archive's host name through its own /etc/hosts (a private mount namespace,
  * so the machine's stays as it is). Rejects when apt fails.
  */
-export async function aptInstall(directory: string, source: AptSource, name: string): Promise<AptRun> {
+export function aptInstall(directory: string, source: AptSource, name: string): Promise<AptRun> {
+  const line = `deb [signed-by=${source.keyFile}] ${source.url} ${source.suite} main\n`
+  return aptInstallFrom(directory, { list: line, host: new URL(source.url).hostname }, name)
+}
+
+/**
+ * {@link aptInstall} with apt's only sources given as text: a one-line `list` (written to
+ * `etc/apt/sources.list`) or a deb822 `sources` file (`etc/apt/sources.list.d/repository.sources`,
+ * the sources.list left empty); `host` is the archive's host name, resolved to loopback.
+ */
+export async function aptInstallFrom(
+  directory: string,
+  source: { list?: string; sources?: string; host: string },
+  name: string,
+): Promise<AptRun> {
   const root = join(directory, `apt-root-${name}`)
   for (const dir of [
     'etc/apt/apt.conf.d',
@@ -56,14 +70,13 @@ export async function aptInstall(directory: string, source: AptSource, name: str
   ])
     mkdirSync(join(root, dir), { recursive: true })
   writeFileSync(join(root, 'var/lib/dpkg/status'), '')
-  writeFileSync(
-    join(root, 'etc/apt/sources.list'),
-    `deb [signed-by=${source.keyFile}] ${source.url} ${source.suite} main\n`,
-  )
+  writeFileSync(join(root, 'etc/apt/sources.list'), source.list ?? '')
+  if (source.sources !== undefined)
+    writeFileSync(join(root, 'etc/apt/sources.list.d/repository.sources'), source.sources)
   const config = join(root, 'apt.conf')
   writeFileSync(config, aptConfig(root))
   const hosts = join(root, 'hosts')
-  writeFileSync(hosts, `127.0.0.1 localhost ${new URL(source.url).hostname}\n`)
+  writeFileSync(hosts, `127.0.0.1 localhost ${source.host}\n`)
   const { stdout, stderr } = await promisify(execFile)(
     'unshare',
     [
