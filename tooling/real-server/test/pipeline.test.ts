@@ -20,6 +20,7 @@ import {
   workflowTree,
 } from '../../../packages/client/src/index.js'
 import { runCli } from '../../../apps/cli/test/support/run-cli.js'
+import { runAction } from '../../../apps/action/test/support/run-action.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
 import { aptInstall } from './support/apt-root.js'
 import { archiveGet, archiveWorkspace, realKey, signingUp, type SigningEnv } from './support/archive.js'
@@ -288,6 +289,17 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       const strict = await cli('watch')
       expect(strict.code, strict.stderr).toBe(10)
       expect(strict.stderr).not.toContain('Warning')
+      // The action too: fail-on build keeps the step green with a warning, and names the leaf.
+      const action = (failOn: string) =>
+        runAction({ ...actionInputs(), mode: 'wait', id: String(started.id), 'fail-on': failOn })
+      const green = await action('build')
+      expect(green.code, green.stdout).toBe(0)
+      expect(green.outputs['failed-leaves']).toBe(`${lintian!.id}:lintian:qa`)
+      expect(green.stdout).toContain(
+        `::warning title=Debusine: qa::Work request #${lintian!.id} (lintian) failed`,
+      )
+      expect(green.summary).toContain(`<details><summary>#${lintian!.id} lintian: qa failure</summary>`)
+      expect((await action('any-not-success')).code).toBe(1)
       // Only the lintian is retried (the CLI on retryFailed): one new work request, nothing else.
       const before = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
       const retried = await cli('retry', '--failed', '--json')
@@ -365,6 +377,12 @@ async function readArtifactText(artifact: Artifact): Promise<string> {
   const [path] = Object.keys(artifact.files)
   const body = await client.artifacts.openFile(artifact.id, path!)
   return new Response(body).text()
+}
+
+/** The action's inputs for the builder's account in the test's workspace. */
+function actionInputs(): Record<string, string> {
+  const server = realServer()
+  return { 'api-url': server.apiUrl, scope: server.scope, workspace, token: builder.token }
 }
 
 /** A config file for the CLI with the builder's token and the test's workspace. */
