@@ -77,7 +77,7 @@ export const workflowCommands = {
     path: ['workflow', 'watch'],
     summary: 'follow workflows and their trees until they end; the exit code comes from their results',
     description:
-      'Prints one line per change of a work request of the trees (polled every few seconds), then each workflow and its failed leaves. Exit codes as work-request watch (10 failure, 11 error, 12 aborted, 13 --timeout expired): the first of the ids that did not succeed. With --fail-on build, a workflow whose failed leaves are all qa exits 0 and they are printed as warnings.',
+      'Prints one line per change of a work request of the trees (polled every few seconds), then each failed leaf with its class and how each workflow ended. Exit codes as work-request watch (10 failure, 11 error, 12 aborted, 13 --timeout expired): the first of the ids that did not succeed. With --fail-on build, a workflow whose failed leaves are all qa exits 0 and they are printed as warnings.',
     options: {
       timeout: timeoutOption,
       failFast: { kind: 'flag', summary: 'stop at the first workflow that ends without success' },

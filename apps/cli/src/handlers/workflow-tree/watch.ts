@@ -41,6 +41,13 @@ async function refresh(context: CommandContext, client: DebusineClient, watched:
   if (!hasEnded(tree.root)) return
   const failures = await workflowFailures(client, watched.id, { signal: context.signal })
   watched.outcome = workflowOutcome(tree.root, failures, failOn)
+  const named = watched.outcome.warnings.length === 0 ? failures : []
+  if (named.length > 0 && context.format !== 'json') {
+    const lines = named.map(
+      (f) => `${watched.id}: ${f.failureClass} failure: ${f.node.id} ${f.node.taskName}`,
+    )
+    context.io.stdout.write(`${lines.join('\n')}\n(its log: 'debusine-ts workflow failures ${watched.id}')\n`)
+  }
   for (const { node, failureClass } of watched.outcome.warnings) {
     context.warn(
       `Warning: workflow ${watched.id}: ${failureClass} failure of ${node.id} ${node.taskName} (--fail-on build)`,
