@@ -87,6 +87,6 @@ export const download: HandlerOf<typeof workflowCommands.download> = async (cont
   context.feedback(`${rows.length} artifact(s) of workflow ${values.id} downloaded to ${directory}`)
   await context.print({
     json: { result: 'success', directory, artifacts: rows },
-    human: () => rows.flatMap((row) => row.files.map((file) => `${row.artifact_id}\t${file}`)).join('\n'),
+    human: () => rows.flatMap((row) => row.files.map((file) => `${row.artifact_id}\t${file}\n`)).join(''),
   })
 }

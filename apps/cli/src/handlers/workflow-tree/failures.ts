@@ -41,7 +41,7 @@ export async function failureReports(
 
 /** The failure reports for humans: a heading per leaf, its page, then its log tail indented. */
 export function renderFailures(workflowId: number, reports: readonly FailureReport[]): string {
-  if (reports.length === 0) return `Workflow ${workflowId} has no failed leaf.`
+  if (reports.length === 0) return `Workflow ${workflowId} has no failed leaf.\n`
   const blocks = reports.map((report) => {
     const heading = `${report.class.toUpperCase()} failure: work request ${report.id} ${report.task_type}/${report.task_name} ${statusText(report)}`
     const tail =
@@ -49,7 +49,7 @@ export function renderFailures(workflowId: number, reports: readonly FailureRepo
     return [heading, `  ${report.url}`, ...tail].join('\n')
   })
   const count = reports.length === 1 ? '1 failed leaf' : `${reports.length} failed leaves`
-  return [`Workflow ${workflowId}: ${count}`, ...blocks].join('\n\n')
+  return `${[`Workflow ${workflowId}: ${count}`, ...blocks].join('\n\n')}\n`
 }
 
 /** Print the failures of workflow `id` with `lines` lines of each log. */

@@ -28,7 +28,9 @@ export const retry: HandlerOf<typeof workflowCommands.retry> = async (context, {
     json: rows,
     human: () =>
       rows
-        .map((row) => `Retried work request ${row.id} ${row.task_type}/${row.task_name} as ${row.retried_as}`)
-        .join('\n'),
+        .map(
+          (row) => `Retried work request ${row.id} ${row.task_type}/${row.task_name} as ${row.retried_as}\n`,
+        )
+        .join(''),
   })
 }

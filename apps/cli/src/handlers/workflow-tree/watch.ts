@@ -123,7 +123,7 @@ async function printSummary(context: CommandContext, watched: readonly Watched[]
     })),
     human: () =>
       watched.length === 1
-        ? `Workflow ${watched[0]!.id} ${watched[0]!.tree === undefined ? 'unknown' : statusText(watched[0]!.tree.root)}`
+        ? `Workflow ${watched[0]!.id} ${watched[0]!.tree === undefined ? 'unknown' : statusText(watched[0]!.tree.root)}\n`
         : summaryTable(watched),
   })
 }

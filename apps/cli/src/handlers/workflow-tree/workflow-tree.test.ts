@@ -36,6 +36,7 @@ describe('workflow failures, for humans', () => {
         '  https://debusine.example.org/debusine/System/work-request/43/',
         '  | make: *** [all] Error 1',
         '  | E: Build failed',
+        '',
       ].join('\n'),
     )
   })
@@ -43,7 +44,7 @@ describe('workflow failures, for humans', () => {
   it('says when a leaf has no log, and when no leaf failed', () => {
     expect(renderFailures(42, [report(44, 'qa', '')])).toContain('QA failure: work request 44 Worker/lintian')
     expect(renderFailures(42, [report(44, 'qa', '')])).toContain('  (no log)')
-    expect(renderFailures(42, [])).toBe('Workflow 42 has no failed leaf.')
+    expect(renderFailures(42, [])).toBe('Workflow 42 has no failed leaf.\n')
   })
 })
 
