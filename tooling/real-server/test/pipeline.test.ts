@@ -282,7 +282,7 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       expect(lenient.stdout).toContain(`${started.id}: ${lintian!.id} Worker/lintian completed [failure]`)
       const strict = await cli('watch')
       expect(strict.code, strict.stderr).toBe(10)
-      expect(strict.stderr).not.toContain('Warning')
+      expect(strict.stderr).not.toContain('qa failure of')
       // The action too: fail-on build keeps the step green with a warning, and names the leaf.
       const action = (failOn: string) =>
         runAction({ ...actionInputs(), mode: 'wait', id: String(started.id), 'fail-on': failOn })
@@ -396,6 +396,7 @@ function writeBuilderConfig(): string {
       `default-workspace = ${workspace}`,
       '',
     ].join('\n'),
+    { mode: 0o600 },
   )
   return path
 }
