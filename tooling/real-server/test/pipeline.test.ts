@@ -290,7 +290,7 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       expect(green.code, green.stdout).toBe(0)
       expect(green.outputs['failed-leaves']).toBe(`${lintian!.id}:lintian:qa`)
       expect(green.stdout).toContain(
-        `::warning title=Debusine: qa::Work request #${lintian!.id} (lintian) failed`,
+        `::warning title=Debusine%3A qa::Work request #${lintian!.id} (lintian) failed`,
       )
       expect(green.summary).toContain(`<details><summary>#${lintian!.id} lintian: qa failure</summary>`)
       expect((await action('any-not-success')).code).toBe(1)

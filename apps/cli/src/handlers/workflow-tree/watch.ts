@@ -50,7 +50,7 @@ async function refresh(context: CommandContext, client: DebusineClient, watched:
   }
   for (const { node, failureClass } of watched.outcome.warnings) {
     context.warn(
-      `Warning: workflow ${watched.id}: ${failureClass} failure of ${node.id} ${node.taskName} (--fail-on build)`,
+      `workflow ${watched.id}: ${failureClass} failure of ${node.id} ${node.taskName} (--fail-on build)`,
     )
   }
 }
