@@ -21114,11 +21114,11 @@ var require_fixed_queue = __commonJS({
       }
       /** @returns {T|null} */
       shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
-          tail.next = null;
+        const tail2 = this.tail;
+        const next = tail2.shift();
+        if (tail2.isEmpty() && tail2.next !== null) {
+          this.tail = tail2.next;
+          tail2.next = null;
         }
         return next;
       }
@@ -27461,20 +27461,20 @@ var require_cache = __commonJS({
         directives.push({ value: value.substring(start2), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value.substring(start2);
+      const tail2 = value.substring(start2);
       const quoteOffset = quoteStart - start2;
       let tailStart = 0;
-      for (let i = 0; i < tail.length; i++) {
-        if (tail[i] === ",") {
+      for (let i = 0; i < tail2.length; i++) {
+        if (tail2[i] === ",") {
           directives.push({
-            value: tail.substring(tailStart, i),
+            value: tail2.substring(tailStart, i),
             fromMalformedQuote: tailStart > quoteOffset
           });
           tailStart = i + 1;
         }
       }
       directives.push({
-        value: tail.substring(tailStart),
+        value: tail2.substring(tailStart),
         fromMalformedQuote: tailStart > quoteOffset
       });
       return directives;
@@ -36157,7 +36157,7 @@ var require_permessage_deflate = __commonJS({
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util5();
     var { MessageSizeExceededError } = require_errors();
-    var tail = Buffer.from([0, 0, 255, 255]);
+    var tail2 = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -36215,7 +36215,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail);
+          this.#inflate.write(tail2);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -61321,6 +61321,77 @@ function oldestFirst(requests) {
   return requests.sort((a, b) => a.id - b.id);
 }
 
+// ../../packages/client/src/workflow-tree/tree.ts
+async function workflowTree(client, id, options = {}) {
+  const root = await client.workRequests.get(id, options);
+  const { children } = await workflowChildren(client, root, options);
+  return { root, nodes: treeNodes(root, children) };
+}
+function treeNodes(root, children) {
+  const byId = new Map([[root.id, root], ...children.map((c) => [c.id, c])]);
+  const underQa2 = (request) => {
+    for (let up = byId.get(request.parent ?? -1); up !== void 0; up = byId.get(up.parent ?? -1)) {
+      if (up.task_type === "Workflow" && up.task_name === "qa") return true;
+      if (up.id === root.id) return false;
+    }
+    return false;
+  };
+  return children.map((request) => ({
+    request,
+    id: request.id,
+    taskType: request.task_type,
+    taskName: request.task_name,
+    status: request.status,
+    result: request.result,
+    startedAt: request.started_at ?? null,
+    completedAt: request.completed_at ?? null,
+    artifacts: request.artifacts,
+    parent: request.parent ?? null,
+    underQa: underQa2(request)
+  }));
+}
+
+// ../../packages/client/src/workflow-tree/failures.ts
+var QA_TASKS = /* @__PURE__ */ new Set(["lintian", "autopkgtest", "piuparts", "blhc", "reverse-depends"]);
+function classifyFailure(node2) {
+  return node2.underQa || QA_TASKS.has(node2.taskName) ? "qa" : "build";
+}
+function isFailedLeaf(node2) {
+  return node2.taskType !== "Workflow" && node2.status === "completed" && ["failure", "error"].includes(node2.result);
+}
+async function workflowFailures(client, id, options = {}) {
+  const { nodes } = await workflowTree(client, id, options);
+  return nodes.filter(isFailedLeaf).map((node2) => ({
+    node: node2,
+    failureClass: classifyFailure(node2),
+    logTail: async (lines, tailOptions = options) => {
+      checkCount2("WorkflowFailure.logTail", "lines", lines, 0);
+      const artifact = await logArtifact(client, node2, tailOptions);
+      return artifact === void 0 ? "" : tail(await artifactText(client, artifact, tailOptions), lines);
+    }
+  }));
+}
+async function logArtifact(client, node2, options = {}) {
+  const artifacts = await Promise.all(node2.artifacts.map((id) => client.artifacts.get(id, options)));
+  const wanted = node2.taskName === "sbuild" ? ["debian:package-build-log"] : [];
+  for (const category of [...wanted, "debusine:work-request-debug-logs"]) {
+    const found = artifacts.find((artifact) => artifact.category === category);
+    if (found !== void 0) return found;
+  }
+  return void 0;
+}
+async function artifactText(client, artifact, options) {
+  const texts = [];
+  for (const path2 of Object.keys(artifact.files).sort()) {
+    texts.push(await new Response(await client.artifacts.openFile(artifact, path2, options)).text());
+  }
+  return texts.join("\n");
+}
+function tail(text, lines) {
+  const all = text.replace(/\n$/, "").split("\n");
+  return all.slice(Math.max(0, all.length - lines)).join("\n");
+}
+
 // ../../packages/client/src/config/config-checks.ts
 init_src2();
 var REQUIRE_HTTPS_ENV = "DEBUSINE_TS_REQUIRE_HTTPS";
@@ -62061,6 +62132,11 @@ function annotateError(io, message, title) {
   io.write(`::error${properties}::${escapeData(message)}
 `);
 }
+function annotateWarning(io, message, title) {
+  const properties = title === void 0 ? "" : ` title=${escapeProperty(title)}`;
+  io.write(`::warning${properties}::${escapeData(message)}
+`);
+}
 var OutputFormatError = class extends Error {
   constructor(output, rule) {
     super(`Output '${output}': ${rule}`);
@@ -62093,7 +62169,7 @@ function appendSummary(io, markdown) {
 
 // src/inputs.ts
 var modes = ["workflow", "import-debian", "wait"];
-var failOnValues = ["failure", "error", "any-not-success"];
+var failOnValues = ["failure", "error", "any-not-success", "build"];
 var InputError = class extends Error {
   constructor(input, message) {
     super(`Input '${input}': ${message}`);
@@ -62234,7 +62310,11 @@ var exitStatuses = {
   /** The server refused a call or could not be reached (after the client's retries). */
   error: 4
 };
-function failsStep(request, failOn) {
+function failsStep(request, failOn, classes = []) {
+  if (failOn === "build") {
+    const qaOnly = classes.length > 0 && classes.every((failureClass) => failureClass === "qa");
+    return failsStep(request, "any-not-success") && !qaOnly;
+  }
   if (request.status === "aborted") return true;
   const result = request.result;
   if (failOn === "any-not-success") return result !== "success";
@@ -62245,6 +62325,9 @@ function stateText(request) {
   const result = shownResult(request);
   return result === "" ? shownStatus(request) : `${shownStatus(request)}, ${result}`;
 }
+
+// src/failed-leaves.ts
+init_src();
 
 // src/markdown.ts
 var entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -62258,6 +62341,51 @@ function markdownUrl(url2) {
     /[()<>\s\\]/g,
     (character) => parenthesisCodes[character] ?? encodeURIComponent(character)
   );
+}
+
+// src/failed-leaves.ts
+var LOG_LINES = 30;
+async function failedLeaves(client, root) {
+  if (root.task_type !== "Workflow") return [];
+  try {
+    const failures = await workflowFailures(client, root.id);
+    return await Promise.all(
+      failures.map(async ({ node: node2, failureClass, logTail }) => ({
+        id: node2.id,
+        taskName: node2.taskName,
+        failureClass,
+        logTail: await logTail(LOG_LINES)
+      }))
+    );
+  } catch (error2) {
+    if (ServerTooOldError.isInstance(error2)) return [];
+    throw error2;
+  }
+}
+function failedLeavesText(leaves) {
+  return leaves.map((leaf) => `${leaf.id}:${leaf.taskName}:${leaf.failureClass}`).join(",");
+}
+function fenceFor(text) {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+function failedLeavesMarkdown(leaves) {
+  if (leaves.length === 0) return [];
+  const lines = ["### Failed leaves", ""];
+  for (const leaf of leaves) {
+    const fence = fenceFor(leaf.logTail);
+    lines.push(
+      `<details><summary>#${leaf.id} ${markdownText(leaf.taskName)}: ${leaf.failureClass} failure</summary>`,
+      "",
+      fence,
+      leaf.logTail === "" ? "(no log)" : leaf.logTail,
+      fence,
+      "",
+      "</details>",
+      ""
+    );
+  }
+  return lines;
 }
 
 // src/summary.ts
@@ -62331,7 +62459,11 @@ function summaryMarkdown(report) {
   const title = request === void 0 ? `## ${mark} Debusine: ${report.headline}` : `## ${mark} Debusine ${request.task_type === "Workflow" ? "workflow" : "work request"} #${request.id}: ${stateText(request)}`;
   const lines = [title, ""];
   if (request !== void 0) lines.push(report.headline, "", ...requestLines(report, request));
-  lines.push(...childLines(report), ...artifactLines(report));
+  lines.push(
+    ...childLines(report),
+    ...failedLeavesMarkdown(report.failedLeaves ?? []),
+    ...artifactLines(report)
+  );
   return `${lines.join("\n").trimEnd()}
 `;
 }
@@ -62344,7 +62476,8 @@ function outputsOf(report) {
     url: request === void 0 ? "" : report.webUrl("work-request", request),
     "child-ids": report.children.map((child) => child.id).join(","),
     "artifact-ids": producedArtifacts(report).join(","),
-    "uploaded-artifact-ids": report.uploaded.map((artifact) => artifact.id).join(",")
+    "uploaded-artifact-ids": report.uploaded.map((artifact) => artifact.id).join(","),
+    "failed-leaves": failedLeavesText(report.failedLeaves ?? [])
   };
 }
 
@@ -62461,9 +62594,22 @@ async function perform(client, inputs, io, report) {
   });
   report.request = final;
   await addChildren(client, report, final);
-  report.failed = failsStep(final, inputs.failOn);
+  report.failedLeaves = await failedLeaves(client, final);
+  report.failed = failsStep(
+    final,
+    inputs.failOn,
+    report.failedLeaves.map((leaf) => leaf.failureClass)
+  );
   report.headline = report.failed ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).` : `Finished: ${stateText(final)}.`;
   logLine(io, `Work request #${final.id} ${stateText(final)}`);
+  if (!report.failed && inputs.failOn === "build") {
+    for (const leaf of report.failedLeaves.filter((one) => one.failureClass === "qa"))
+      annotateWarning(
+        io,
+        `Work request #${leaf.id} (${leaf.taskName}) failed: a qa failure, which does not fail the step (\`fail-on: build\`)`,
+        "Debusine: qa"
+      );
+  }
   if (report.failed) {
     annotateError(
       io,

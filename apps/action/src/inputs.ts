@@ -11,7 +11,7 @@ export const modes = ['workflow', 'import-debian', 'wait'] as const
 export type Mode = (typeof modes)[number]
 
 /** Which results fail the step. */
-export const failOnValues = ['failure', 'error', 'any-not-success'] as const
+export const failOnValues = ['failure', 'error', 'any-not-success', 'build'] as const
 /** Which results fail the step: see the README's exit statuses. */
 export type FailOn = (typeof failOnValues)[number]
 

@@ -19,9 +19,14 @@ export const exitStatuses = {
 /**
  * Whether a finished work request fails the step: `any-not-success` fails all but
  * `success`; `failure` fails `failure`, `error` and an abort; `error` only `error` and an
- * abort.
+ * abort; `build` as `any-not-success`, except a workflow whose failed leaves (`classes`,
+ * at least one) are all `qa`.
  */
-export function failsStep(request: WorkRequest, failOn: FailOn): boolean {
+export function failsStep(request: WorkRequest, failOn: FailOn, classes: readonly string[] = []): boolean {
+  if (failOn === 'build') {
+    const qaOnly = classes.length > 0 && classes.every((failureClass) => failureClass === 'qa')
+    return failsStep(request, 'any-not-success') && !qaOnly
+  }
   if (request.status === 'aborted') return true
   const result = request.result as string
   if (failOn === 'any-not-success') return result !== 'success'

@@ -3,10 +3,12 @@ import { CompletionEvents } from '@debusine-ts/events'
 import { ServerTooOldError, type WorkRequest } from '@debusine-ts/models'
 import { InputError, readInputs, type ActionInputs } from './inputs.js'
 import { exitStatuses, failsStep, stateText } from './outcome.js'
+import { failedLeaves } from './failed-leaves.js'
 import { markdownText } from './markdown.js'
 import {
   addMask,
   annotateError,
+  annotateWarning,
   appendSummary,
   logLine,
   readInput,
@@ -100,11 +102,24 @@ async function perform(
   })
   report.request = final
   await addChildren(client, report, final)
-  report.failed = failsStep(final, inputs.failOn)
+  report.failedLeaves = await failedLeaves(client, final)
+  report.failed = failsStep(
+    final,
+    inputs.failOn,
+    report.failedLeaves.map((leaf) => leaf.failureClass),
+  )
   report.headline = report.failed
     ? `Finished: ${stateText(final)}, which fails the step (\`fail-on: ${inputs.failOn}\`).`
     : `Finished: ${stateText(final)}.`
   logLine(io, `Work request #${final.id} ${stateText(final)}`)
+  if (!report.failed && inputs.failOn === 'build') {
+    for (const leaf of report.failedLeaves.filter((one) => one.failureClass === 'qa'))
+      annotateWarning(
+        io,
+        `Work request #${leaf.id} (${leaf.taskName}) failed: a qa failure, which does not fail the step (\`fail-on: build\`)`,
+        'Debusine: qa',
+      )
+  }
   if (report.failed) {
     annotateError(
       io,

@@ -58,6 +58,12 @@ export function annotateError(io: RunnerIo, message: string, title?: string): vo
   io.write(`::error${properties}::${escapeData(message)}\n`)
 }
 
+/** A warning annotation on the run. */
+export function annotateWarning(io: RunnerIo, message: string, title?: string): void {
+  const properties = title === undefined ? '' : ` title=${escapeProperty(title)}`
+  io.write(`::warning${properties}::${escapeData(message)}\n`)
+}
+
 /** An output the runner's file format cannot hold as one value. */
 export class OutputFormatError extends Error {
   override readonly name = 'OutputFormatError'

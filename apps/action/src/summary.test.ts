@@ -94,6 +94,7 @@ describe('the summary', () => {
       'child-ids': '11,12',
       'artifact-ids': '20,21',
       'uploaded-artifact-ids': '',
+      'failed-leaves': '',
     })
     expect(durationText(null)).toBe('')
   })

@@ -3,6 +3,7 @@ import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { shownChildren, type ChildrenShown } from './children.js'
 import { markdownText, markdownUrl } from './markdown.js'
 import { stateText } from './outcome.js'
+import { failedLeavesMarkdown, failedLeavesText, type FailedLeaf } from './failed-leaves.js'
 import { shownResult, shownStatus } from './server-values.js'
 
 /** What one run of the action did, for its job summary and outputs. */
@@ -21,6 +22,8 @@ export interface Report {
   headline: string
   /** Whether the step failed. */
   failed: boolean
+  /** A finished workflow's failed leaves, classified, with their log tails (none when not read). */
+  failedLeaves?: readonly FailedLeaf[]
   /** The web page of a work request or artifact (`DebusineClient.webPageUrl`). */
   webUrl: (kind: WebPageKind, resource: WebPageOf) => string
 }
@@ -111,7 +114,11 @@ export function summaryMarkdown(report: Report): string {
       : `## ${mark} Debusine ${request.task_type === 'Workflow' ? 'workflow' : 'work request'} #${request.id}: ${stateText(request)}`
   const lines = [title, '']
   if (request !== undefined) lines.push(report.headline, '', ...requestLines(report, request))
-  lines.push(...childLines(report), ...artifactLines(report))
+  lines.push(
+    ...childLines(report),
+    ...failedLeavesMarkdown(report.failedLeaves ?? []),
+    ...artifactLines(report),
+  )
   return `${lines.join('\n').trimEnd()}\n`
 }
 
@@ -126,5 +133,6 @@ export function outputsOf(report: Report): Record<string, string> {
     'child-ids': report.children.map((child) => child.id).join(','),
     'artifact-ids': producedArtifacts(report).join(','),
     'uploaded-artifact-ids': report.uploaded.map((artifact) => artifact.id).join(','),
+    'failed-leaves': failedLeavesText(report.failedLeaves ?? []),
   }
 }

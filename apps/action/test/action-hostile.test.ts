@@ -100,6 +100,7 @@ describe('the action against a hostile server (bundled dist/index.js)', () => {
       'child-ids': '',
       'artifact-ids': '',
       'uploaded-artifact-ids': '',
+      'failed-leaves': '',
     })
     expect(run.summary).toContain('| Status | unknown |')
     expect(run.summary).toContain('[#5 \\[pwned\\]\\(https:\\/\\/evil\\.example\\)](http://127.0.0.1:')
@@ -134,7 +135,7 @@ describe('the action against a hostile server (bundled dist/index.js)', () => {
     expect(run.outputs.url).toBe(
       `${server.origin}/debian/ci/work-request/5/::warning%20title=Injected::from%20the%20server`,
     )
-    expect(Object.keys(run.outputs)).toHaveLength(7)
+    expect(Object.keys(run.outputs)).toHaveLength(8)
     expect(run.summary).toContain('## ❌ Debusine workflow #5: completed, unknown\n')
     expect(run.summary).toContain(
       '| &lt;img src=https:\\/\\/evil\\.example\\/x&gt; \\*bold\\* \\| cell | unknown | unknown | — | [#6](http://127.0.0.1:',

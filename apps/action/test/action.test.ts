@@ -76,6 +76,7 @@ describe('the action (real server, bundled dist/index.js)', () => {
       'child-ids': '',
       'artifact-ids': '',
       'uploaded-artifact-ids': String(uploaded),
+      'failed-leaves': '',
     })
     expect(run.summary).toContain(`## ✅ Debusine workflow #${id}: completed, success\n`)
     expect(run.summary).toContain(`| Workflow | [#${id} noop](${webUrl(id)}) |`)

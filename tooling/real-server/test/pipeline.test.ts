@@ -5,7 +5,8 @@
  * harness keeps its environments in a collection, which 0.11 has no API for.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -13,13 +14,13 @@ import type { Artifact, WorkRequest } from '@debusine-ts/models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   DebusineClient,
-  retryFailed,
   workflowChildren,
   workflowFailures,
   workflowOutputs,
   workflowTree,
 } from '../../../packages/client/src/index.js'
 import { runCli } from '../../../apps/cli/test/support/run-cli.js'
+import { runAction } from '../../../apps/action/test/support/run-action.js'
 import { realServer, requires, serverLacks, uniqueName } from '../../vitest/real-server.js'
 import { aptInstall } from './support/apt-root.js'
 import { archiveGet, archiveWorkspace, realKey, signingUp, type SigningEnv } from './support/archive.js'
@@ -136,6 +137,7 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       ).toEqual([binary.id])
       expect(await workflowOutputs(client, started.id, { ...debs, architecture: 'arm64' })).toEqual([])
       expect(await workflowFailures(client, started.id)).toEqual([])
+      await checkPassingCli(started.id, binary)
       const [published] = await client.archive.findPackages(SUITE, { names: [fixture.name], binary: true })
       expect(published!.items.map((item) => item.name)).toEqual([`${fixture.name}_${fixture.version}_all`])
       const installed = await installFromSuite(fixture.name)
@@ -191,6 +193,42 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       ])
       expect(await failures[0]!.logTail(200)).toContain('this build fails on purpose')
       await expect(failures[0]!.logTail(-1)).rejects.toThrow(/lines/)
+      // The CLI names it too: class build, its page, the failing line in its log's tail.
+      const report = await runCli([
+        '--config-file',
+        config,
+        'workflow',
+        'failures',
+        String(started.id),
+        '--lines',
+        '200',
+        '--json',
+      ])
+      expect(report.code, report.stderr).toBe(0)
+      const reports = JSON.parse(report.stdout) as Record<string, unknown>[]
+      expect(reports).toEqual([
+        expect.objectContaining({ id: sbuild!.id, task_name: 'sbuild', class: 'build', result: 'failure' }),
+      ])
+      expect(reports[0]!['url']).toContain(`/work-request/${sbuild!.id}/`)
+      expect(reports[0]!['log_tail']).toContain('this build fails on purpose')
+      const human = await runCli(['--config-file', config, 'workflow', 'failures', String(started.id)])
+      expect(human.code, human.stderr).toBe(0)
+      expect(human.stdout).toContain(
+        `BUILD failure: work request ${sbuild!.id} Worker/sbuild completed [failure]`,
+      )
+      expect(human.stdout.split('\n').filter((line) => line.startsWith('  | '))).toHaveLength(20)
+      // A build failure fails the watch even with --fail-on build: the root was aborted.
+      const watched = await runCli([
+        '--config-file',
+        config,
+        'workflow',
+        'watch',
+        String(started.id),
+        '--fail-on',
+        'build',
+      ])
+      expect(watched.code, watched.stderr).toBe(12)
+      expect(watched.stdout).toContain(`${started.id}: ${sbuild!.id} Worker/sbuild completed [failure]`)
 
       const shown = await runCli([
         '--config-file',
@@ -229,18 +267,92 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       expect(failures.map((failure) => [failure.node.id, failure.failureClass])).toEqual([
         [lintian!.id, 'qa'],
       ])
+      const config = writeBuilderConfig()
+      const cli = (...words: string[]) =>
+        runCli(['--config-file', config, 'workflow', ...words, String(started.id)])
+      const report = await cli('failures', '--json')
+      expect(report.code, report.stderr).toBe(0)
+      expect(JSON.parse(report.stdout)).toEqual([
+        expect.objectContaining({ id: lintian!.id, task_name: 'lintian', class: 'qa' }),
+      ])
+      // QA only: green with --fail-on build (a warning names lintian), red without.
+      const lenient = await cli('watch', '--fail-on', 'build')
+      expect(lenient.code, lenient.stderr).toBe(0)
+      expect(lenient.stderr).toContain(`qa failure of ${lintian!.id} lintian`)
+      expect(lenient.stdout).toContain(`${started.id}: ${lintian!.id} Worker/lintian completed [failure]`)
+      const strict = await cli('watch')
+      expect(strict.code, strict.stderr).toBe(10)
+      expect(strict.stderr).not.toContain('qa failure of')
+      // The action too: fail-on build keeps the step green with a warning, and names the leaf.
+      const action = (failOn: string) =>
+        runAction({ ...actionInputs(), mode: 'wait', id: String(started.id), 'fail-on': failOn })
+      const green = await action('build')
+      expect(green.code, green.stdout).toBe(0)
+      expect(green.outputs['failed-leaves']).toBe(`${lintian!.id}:lintian:qa`)
+      expect(green.stdout).toContain(
+        `::warning title=Debusine%3A qa::Work request #${lintian!.id} (lintian) failed`,
+      )
+      expect(green.summary).toContain(`<details><summary>#${lintian!.id} lintian: qa failure</summary>`)
+      expect((await action('any-not-success')).code).toBe(1)
+      // Only the lintian is retried (the CLI on retryFailed): one new work request, nothing else.
       const before = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
-      const retried = await retryFailed(client, started.id)
-      expect(retried.map(({ leaf }) => leaf.id)).toEqual([lintian!.id])
-      expect(retried[0]!.retried).toMatchObject({ task_name: 'lintian' })
+      const retried = await cli('retry', '--failed', '--json')
+      expect(retried.code, retried.stderr).toBe(0)
+      const rows = JSON.parse(retried.stdout) as { id: number; task_name: string; retried_as: number }[]
+      expect(rows.map((row) => [row.id, row.task_name])).toEqual([[lintian!.id, 'lintian']])
+      expect(await client.workRequests.get(rows[0]!.retried_as)).toMatchObject({ task_name: 'lintian' })
       const after = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
-      expect(after.filter((id) => !before.includes(id))).toEqual([retried[0]!.retried.id])
+      expect(after.filter((id) => !before.includes(id))).toEqual([rows[0]!.retried_as])
       // The builder has other work: the retry is not run here.
-      await client.workRequests.abort(retried[0]!.retried.id)
+      await client.workRequests.abort(rows[0]!.retried_as)
     },
     PIPELINE_TIMEOUT_MS + 60_000,
   )
 })
+
+/**
+ * The CLI on the passing pipeline: `workflow download` writes the verified .deb (and names
+ * the filter that matches nothing), `workflow failures` says there is none, `retry --failed`
+ * refuses.
+ */
+async function checkPassingCli(id: number, binary: Artifact): Promise<void> {
+  const config = writeBuilderConfig()
+  const target = mkdtempSync(join(directory, 'download-'))
+  const filters = ['--category', 'debian:binary-package', '--package', 'dts-pass-*']
+  const download = (architecture: string) =>
+    runCli([
+      '--config-file',
+      config,
+      'workflow',
+      'download',
+      String(id),
+      ...filters,
+      '--architecture',
+      architecture,
+      '--target-directory',
+      target,
+      '--json',
+    ])
+  const written = await download('all')
+  expect(written.code, written.stderr).toBe(0)
+  const [file] = Object.keys(binary.files)
+  expect(JSON.parse(written.stdout)).toMatchObject({ artifacts: [{ artifact_id: binary.id, files: [file] }] })
+  const bytes = readFileSync(join(target, file!))
+  expect(bytes.length).toBe(binary.files[file!]!.size)
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(binary.files[file!]!.checksums['sha256'])
+  expect(readdirSync(target)).toEqual([file])
+  const none = await download('arm64')
+  expect(none.code).toBe(3)
+  expect(none.stderr).toContain(`No output of workflow ${id} matches --architecture 'arm64'`)
+  const failures = await runCli(['--config-file', config, 'workflow', 'failures', String(id)])
+  expect([failures.code, failures.stdout.trim()]).toEqual([0, `Workflow ${id} has no failed leaf.`])
+  const retry = await runCli(['--config-file', config, 'workflow', 'retry', String(id), '--failed'])
+  expect(retry.code).toBe(3)
+  expect(retry.stderr).toContain(`Workflow ${id} has no failed or aborted leaf to retry`)
+  const watched = await runCli(['--config-file', config, 'workflow', 'watch', String(id), '--json'])
+  expect(watched.code, watched.stderr).toBe(0)
+  expect(JSON.parse(watched.stdout)).toMatchObject([{ id, exit_code: 0, warnings: [] }])
+}
 
 /** apt installs package `name` from the workspace's suite, knowing only its URL and key. */
 async function installFromSuite(name: string): Promise<{ root: string; stdout: string }> {
@@ -261,6 +373,12 @@ async function readArtifactText(artifact: Artifact): Promise<string> {
   return new Response(body).text()
 }
 
+/** The action's inputs for the builder's account in the test's workspace. */
+function actionInputs(): Record<string, string> {
+  const server = realServer()
+  return { 'api-url': server.apiUrl, scope: server.scope, workspace, token: builder.token }
+}
+
 /** A config file for the CLI with the builder's token and the test's workspace. */
 function writeBuilderConfig(): string {
   const server = realServer()
@@ -278,6 +396,7 @@ function writeBuilderConfig(): string {
       `default-workspace = ${workspace}`,
       '',
     ].join('\n'),
+    { mode: 0o600 },
   )
   return path
 }

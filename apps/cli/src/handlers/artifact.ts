@@ -1,5 +1,4 @@
-import { access, constants } from 'node:fs/promises'
-import { isAbsolute, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import {
   CliError,
   type CommandContext,
@@ -13,9 +12,11 @@ import {
 import type { artifactCommands } from './artifact.commands.js'
 import { trackDownload, trackUpload } from './interrupt-status.js'
 import { webPage } from './render.js'
+import { downloadInto, writableDirectory } from './artifact-download.js'
 export { importDebian } from './import-debian.js'
 
-function showProgress(context: CommandContext): boolean {
+/** Whether a transfer shows a progress bar: not with `--silent` or `--json`. */
+export function showProgress(context: CommandContext): boolean {
   return !context.global.silent && context.format !== 'json'
 }
 
@@ -105,28 +106,13 @@ export const showRelations: HandlerOf<typeof artifactCommands.showRelations> = a
 
 /** `artifact download`: the files (or one `.tar.gz`) into the target directory. */
 export const download: HandlerOf<typeof artifactCommands.download> = async (context, values) => {
-  const option = values.targetDirectory
-  const directory =
-    option === undefined ? context.io.cwd : isAbsolute(option) ? option : resolve(context.io.cwd, option)
-  try {
-    await access(directory, constants.W_OK)
-  } catch (error) {
-    throw new CliError(`Cannot write to ${directory}`, {
-      cause: error,
-      hint: `${(error as Error).message}. Choose a writable, existing directory with --target-directory.`,
-    })
-  }
+  const directory = await writableDirectory(context, values.targetDirectory)
   const client = await context.client()
   const bar = progressBar(context.io.stderr, showProgress(context))
   let artifact
   trackDownload(context, client, { id: values.id, directory, tarball: values.tarball })
   try {
-    artifact = await client.artifacts.downloadTo(values.id, directory, {
-      tarball: values.tarball,
-      completeFilesOnly: values.completeFilesOnly,
-      signal: context.signal,
-      onProgress: (progress) => bar.update(`Downloading ${progress.path}`, progress.loaded, progress.total),
-    })
+    artifact = await downloadInto(context, client, values.id, directory, { ...values, bar })
   } finally {
     bar.done()
   }

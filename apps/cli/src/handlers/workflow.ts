@@ -31,3 +31,7 @@ export const start: HandlerOf<typeof workflowCommands.start> = async (context, v
   trackRequest(context, `workflow ${workflow.id} was started on the server and goes on there.`)
   return printStarted(context, workflow, 'Workflow', values)
 }
+export { failures } from './workflow-tree/failures.js'
+export { retry } from './workflow-tree/retry.js'
+export { download } from './workflow-tree/download.js'
+export { watch } from './workflow-tree/watch.js'

@@ -9,7 +9,7 @@ export const differences = [
   {
     id: 'new-commands-and-options',
     kind: 'new',
-    note: '`--json` on every command, `work-request watch`, `work-request unblock` and `confirm`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `artifact download --complete-files-only`, `artifact create --no-resume`, `completion bash|zsh|fish`, `archive suite ensure`, `archive key`, `archive sources`, `archive wait` and `archive package published`, progress bars on a terminal.',
+    note: '`--json` on every command, `work-request watch`, `workflow watch`, `failures`, `retry --failed` and `download`, `work-request unblock` and `confirm`, `--wait`/`--timeout` on `work-request create` and `workflow start`, `artifact download --complete-files-only`, `artifact create --no-resume`, `completion bash|zsh|fish`, `archive suite ensure`, `archive key`, `archive sources`, `archive wait` and `archive package published`, progress bars on a terminal.',
   },
   {
     id: 'artifact-create-resumes',
