@@ -61351,6 +61351,20 @@ function treeNodes(root, children) {
   }));
 }
 
+// ../../packages/client/src/workflow-tree/newest-attempts.ts
+var attemptKey = (node2) => {
+  const step = (node2.request.workflow_data ?? {})["step"];
+  return `${node2.parent}/${node2.taskType}/${node2.taskName}/${typeof step === "string" ? step : ""}`;
+};
+function newestAttempts(nodes) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const node2 of nodes) {
+    const known = newest.get(attemptKey(node2));
+    if (known === void 0 || known.id < node2.id) newest.set(attemptKey(node2), node2);
+  }
+  return nodes.filter((node2) => newest.get(attemptKey(node2)) === node2);
+}
+
 // ../../packages/client/src/workflow-tree/failures.ts
 var QA_TASKS = /* @__PURE__ */ new Set(["lintian", "autopkgtest", "piuparts", "blhc", "reverse-depends"]);
 function classifyFailure(node2) {
@@ -61361,7 +61375,7 @@ function isFailedLeaf(node2) {
 }
 async function workflowFailures(client, id, options = {}) {
   const { nodes } = await workflowTree(client, id, options);
-  return nodes.filter(isFailedLeaf).map((node2) => ({
+  return newestAttempts(nodes).filter(isFailedLeaf).map((node2) => ({
     node: node2,
     failureClass: classifyFailure(node2),
     logTail: async (lines, tailOptions = options) => {

@@ -303,6 +303,8 @@ requires('collections.create').describe('debian_pipeline on the building worker'
       expect(await client.workRequests.get(rows[0]!.retried_as)).toMatchObject({ task_name: 'lintian' })
       const after = (await workflowTree(client, started.id)).nodes.map((node) => node.id)
       expect(after.filter((id) => !before.includes(id))).toEqual([rows[0]!.retried_as])
+      // The retry replaced the failed lintian: it is not a failure any more.
+      expect(await workflowFailures(client, started.id)).toEqual([])
       // The builder has other work: the retry is not run here.
       await client.workRequests.abort(rows[0]!.retried_as)
     },

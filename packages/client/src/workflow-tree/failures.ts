@@ -2,6 +2,7 @@ import type { Artifact } from '@debusine-ts/models'
 import type { RequestOptions } from '@debusine-ts/transport'
 import type { Artifacts } from '../artifacts/artifacts.js'
 import { checkCount } from '../internal/argument-checks.js'
+import { newestAttempts } from './newest-attempts.js'
 import { workflowTree, type WorkflowTreeClient, type WorkflowTreeNode } from './tree.js'
 
 /** The tasks that check a build rather than make one. */
@@ -45,8 +46,9 @@ export function isFailedLeaf(node: WorkflowTreeNode): boolean {
 }
 
 /**
- * The failed or errored leaves of workflow `id`, each classified ({@link classifyFailure})
- * with a `logTail(n)` that reads its log artifact.
+ * The failed or errored leaves of workflow `id` (a leaf's newest attempt: one a retry
+ * replaced is not a failure any more), each classified ({@link classifyFailure}) with a
+ * `logTail(n)` that reads its log artifact.
  *
  * @example
  * for (const failure of await workflowFailures(client, 42))
@@ -59,15 +61,17 @@ export async function workflowFailures(
   options: RequestOptions = {},
 ): Promise<WorkflowFailure[]> {
   const { nodes } = await workflowTree(client, id, options)
-  return nodes.filter(isFailedLeaf).map((node) => ({
-    node,
-    failureClass: classifyFailure(node),
-    logTail: async (lines, tailOptions = options) => {
-      checkCount('WorkflowFailure.logTail', 'lines', lines, 0)
-      const artifact = await logArtifact(client, node, tailOptions)
-      return artifact === undefined ? '' : tail(await artifactText(client, artifact, tailOptions), lines)
-    },
-  }))
+  return newestAttempts(nodes)
+    .filter(isFailedLeaf)
+    .map((node) => ({
+      node,
+      failureClass: classifyFailure(node),
+      logTail: async (lines, tailOptions = options) => {
+        checkCount('WorkflowFailure.logTail', 'lines', lines, 0)
+        const artifact = await logArtifact(client, node, tailOptions)
+        return artifact === undefined ? '' : tail(await artifactText(client, artifact, tailOptions), lines)
+      },
+    }))
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RequestOptions } from '@debusine-ts/transport'
 import { NothingToRetryError } from './nothing-to-retry-error.js'
 import { workflowTree, type WorkflowTreeClient, type WorkflowTreeNode } from './tree.js'
 import { isFailedLeaf } from './failures.js'
+import { newestAttempts } from './newest-attempts.js'
 
 /** What {@link retryFailed} did: each retried leaf and the work request that retries it. */
 export interface RetriedLeaf {
@@ -38,15 +39,4 @@ export async function retryFailed(
   const done: RetriedLeaf[] = []
   for (const leaf of leaves) done.push({ leaf, retried: await client.workRequests.retry(leaf.id, options) })
   return done
-}
-
-/** The newest node of each (parent, task, workflow step) group: older ones were superseded. */
-function newestAttempts(nodes: readonly WorkflowTreeNode[]): WorkflowTreeNode[] {
-  const newest = new Map<string, WorkflowTreeNode>()
-  for (const node of nodes) {
-    const step = (node.request.workflow_data ?? {})['step']
-    const stepName = typeof step === 'string' ? step : ''
-    newest.set(`${node.parent}/${node.taskType}/${node.taskName}/${stepName}`, node)
-  }
-  return [...newest.values()]
 }
