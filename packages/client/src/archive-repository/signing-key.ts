@@ -4,8 +4,8 @@ import { ArchiveKeyError } from './archive-key-error.js'
 import { dearmorPublicKey, keyFingerprint, publicKeyPackets } from './openpgp-key.js'
 
 /**
- * How long {@link readSigningKey} retries an empty key block by default: 120 s (a fresh
- * workspace's key is made by a signing task, which took 30-76 s on the harness).
+ * How long {@link ArchiveRepository.signingKey} retries an empty key block by default: 120 s
+ * (a fresh workspace's key is made by a signing task that the server runs after it).
  */
 export const DEFAULT_KEY_DEADLINE_MS = 120_000
 
