@@ -18,6 +18,12 @@ const repository = {
   login: text('USER', 'read a private workspace as USER, with the configured token'),
 } as const
 
+/** The architectures whose indexes `archive wait` and `archive package published` read. */
+const indexArchitecture = {
+  ...text('ARCH', "an architecture (repeatable; default the suite's but all)"),
+  append: true,
+} as const
+
 /** The `archive` commands (porcelain over `debian:archive` and `debian:suite` collections). */
 export const archiveCommands = {
   suiteCreate: {
@@ -188,10 +194,7 @@ export const archiveCommands = {
       workspace: workspaceOption,
       ...repository,
       suite,
-      architecture: {
-        ...text('ARCH', "an architecture (repeatable; default the suite's but all)"),
-        append: true,
-      },
+      architecture: indexArchitecture,
       timeout: integer('SECONDS', 'give up after this many seconds (exit 13; default 600)'),
     },
     arguments: {
@@ -208,10 +211,7 @@ export const archiveCommands = {
       workspace: workspaceOption,
       ...repository,
       suite,
-      architecture: {
-        ...text('ARCH', "an architecture (repeatable; default the suite's but all)"),
-        append: true,
-      },
+      architecture: indexArchitecture,
     },
     arguments: {
       source: { name: 'SOURCE', summary: 'the source package (or a binary package)' },
